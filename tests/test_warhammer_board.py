@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import corpus_at
+from conftest import INVENTED, corpus_at
 
 from rulesq.engine.check import check_situation
 from rulesq.engine.dispatch import evaluate
@@ -127,3 +127,47 @@ def test_spliced_text_states_its_assumption() -> None:
     situation = parse_situation('game warhammer\nask what does "Temple of Ulric" read?\n')
     (reply,) = evaluate(situation)
     assert any("taken to stay" in a for a in reply.graph.assumptions())
+
+
+def test_copies_left_open_say_which_are_gone() -> None:
+    """A question naming one of two copies, one sacrificed since, says so: not 2 on the board."""
+    situation = parse_situation(
+        "game warhammer\nit is my turn\nphase capital\n"
+        'your kingdom has "Chaos Knights" (damage 1), "Chaos Knights" (damage 1)\n'
+        'you sacrifice "Chaos Knights"\nask where is "Chaos Knights"?\n'
+    )
+    reason = evaluate(situation)[-1].reason
+    assert "your kingdom (sacrificed since), your kingdom" in reason
+    assert "1 of them still in play" in reason
+
+
+def test_the_copy_hint_offers_only_what_can_be_typed() -> None:
+    """A copy whose board line gives no values is offered one, never its bare name."""
+    path = INVENTED / "warhammer-copies" / "a-copy-with-no-values-is-offered-a-value-to-name-it.rq"
+    text = path.read_text()
+    reason = evaluate(parse_situation(text))[-1].reason
+    assert 'writes it: "Chaos Knights" (damage 3, CORRUPTED);' in reason
+    assert 'or "Chaos Knights")' not in reason
+    assert 'e.g., "Chaos Knights" (damage 0)' in reason
+    # the hint followed: the copy given that value on its board line is named by it
+    board = 'your kingdom has "Chaos Knights" (damage 3, CORRUPTED), "Chaos Knights" (damage 0)'
+    followed = text.replace(
+        'your kingdom has "Chaos Knights" (damage 3, CORRUPTED), "Chaos Knights"', board
+    ).replace('you sacrifice "Chaos Knights"', 'you sacrifice "Chaos Knights" (damage 0)')
+    assert evaluate(parse_situation(followed))[-1].verdict is not None
+    found = error(
+        'your kingdom has "Chaos Knights" (damage 3), "Chaos Knights"\n'
+        'you sacrifice "Chaos Knights" (damage 2)\n'
+    )
+    assert found.suggestion == 'Did you mean "Chaos Knights" (damage 3)?'
+
+
+def test_damage_stated_that_may_have_been_spent_is_said_stated() -> None:
+    """A range of damage spent off a unit is no damage unstated: the reason says what was."""
+    path = (
+        INVENTED / "warhammer-resources" / "damage-that-may-have-paid-a-play-with-no-pool-stated.rq"
+    )
+    remaining, destroyed = evaluate(parse_situation(path.read_text()))
+    assert not remaining.answered
+    assert "2 damage stated, less 0 to 2 spent as resources" in destroyed.reason
+    assert "states no damage" not in destroyed.reason

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
 
 TURN = INVENTED / "warhammer-play" / "a-unit-in-the-battlefield-phase-with-no-turn-stated-is-no.rq"
+DIFFER = (
+    INVENTED / "warhammer-turn" / "an-unstated-turn-whose-turns-differ-lists-each-turns-verdict.rq"
+)
 PHASE = INVENTED / "warhammer-damage" / "a-phase-effect-with-no-phase-stated-is-asked-each-way.rq"
 
 
@@ -36,6 +39,22 @@ def test_without_the_turn_asked_each_way_it_is_open(monkeypatch: pytest.MonkeyPa
     answer = _answers(TURN)[0]
     assert not answer.answered
     assert "whose turn" in answer.reason
+
+
+def test_turns_that_differ_are_each_listed() -> None:
+    answer = _answers(DIFFER)[0]
+    assert not answer.answered
+    assert "yes if it is my turn; no if it is your turn" in answer.reason
+    assert "say whose turn it is: it is my turn or it is your turn" in answer.reason
+
+
+def test_without_the_listing_the_turns_verdicts_are_not_said(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(each_reading, "_turns_differ", lambda answer, asked, at: answer)
+    answer = _answers(DIFFER)[0]
+    assert not answer.answered
+    assert "if it is my turn" not in answer.reason
 
 
 def test_a_phase_effect_with_no_phase_is_asked_each_way() -> None:
@@ -63,3 +82,27 @@ def test_without_the_phase_asked_each_way_one_damage_is_open(
     one = _answers(PHASE)[1]
     assert not one.answered
     assert combat_plays.PHASE_UNSTATED in one.reason
+
+
+TAKEN = (
+    INVENTED
+    / "warhammer-toughness"
+    / "a-phase-effect-read-in-the-phase-stated-before-it-says-so.rq"
+)
+
+
+def test_a_phase_effect_read_in_the_phase_before_it_says_so() -> None:
+    """A lasting phase effect with a phase stated before its link and none after: assumes."""
+    first = _answers(TAKEN)[0]
+    assert first.answered
+    assert any(
+        'no phase is stated after "Fearless in Battle" resolved' in note
+        and "battlefield phase still" in note
+        for note in first.graph.assumptions()
+    )
+
+
+def test_without_the_note_the_phase_taken_is_not_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(combat_plays, "_taken", lambda *args: None)
+    first = _answers(TAKEN)[0]
+    assert first.answered and not first.graph.assumptions()

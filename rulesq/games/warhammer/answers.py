@@ -278,7 +278,7 @@ def remaining_hit_points(ctx: Context) -> Answer:
     """Answer ``what are the remaining hit points of "X"?``: hit points minus damage."""
     card = _card(ctx)
     board = _board(ctx)
-    placed = board.only(card.name)
+    placed = board.only(card.name, in_play=True)
     if placed is None:
         raise CannotAnswer(f'"{card.name}" is not on the board: only a unit in play has damage')
     if _left_play(board, placed):
@@ -320,7 +320,11 @@ def _dealt_since(board: Board, placed: InPlay) -> V.Value:
     later = turn_since(board, placed)
     if later and (texts := D.unfollowed(board)):
         return V.Value(None, gaps=[f"{later}, and {texts[0]} (it may have dealt damage since)"])
-    if not any(a.card is placed for a in board.assigned) and not combat_plays.played(board):
+    if (
+        not any(a.card is placed for a in board.assigned)
+        and not combat_plays.played(board)
+        and not board.resolved
+    ):
         return V.Value(0)
     if any(a.card is placed and a.combat for a in board.assigned):
         return V.Value(
@@ -490,7 +494,7 @@ def corrupted(ctx: Context) -> Answer:
     """Answer ``is "X" corrupted?``."""
     card = _card(ctx)
     board = _board(ctx)
-    placed = board.only(card.name)
+    placed = board.only(card.name, in_play=True)
     if placed is None:
         raise CannotAnswer(
             f'"{card.name}" is not on the board: only a card in play is '

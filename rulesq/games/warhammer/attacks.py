@@ -99,8 +99,12 @@ def _unfollowed(board: Board, attackers: list[InPlay], out: Topics) -> list[str]
             tokens = TOKENS.match(quote)
             if tokens is not None:
                 want = int(tokens.group("n"))
-                if placed in attackers and not P.tokens_stated(placed):
-                    gaps.append(f'"{placed.name}" reads "{quote}", and {P.tokens_gap(placed)}')
+                if placed in attackers and (
+                    not P.tokens_stated(placed) or P.tokens_changed(board, placed)
+                ):
+                    gaps.append(
+                        f'"{placed.name}" reads "{quote}", and {P.tokens_gap(placed, board)}'
+                    )
                 elif placed in attackers and placed.tokens != want:
                     out.claim(
                         "declared",

@@ -258,27 +258,53 @@ class Board:
         key = name.casefold()
         return next((c for c in self.cards if c.name.casefold() == key), None)
 
-    def only(self, name: str) -> InPlay | None:
+    def only(self, name: str, in_play: bool = False) -> InPlay | None:
         """The one card on the board called ``name``, or None; two or more copies are open.
 
         A question that names a card of which the board holds several copies does not say
-        which copy it asks about: *cannot answer*, the copies named.
+        which copy it asks about: *cannot answer*, the copies named, with those stated gone
+        since. A question only a card in play answers (``in_play``: its damage, whether it is
+        corrupted) names the one copy still in play, where one alone is.
         """
         from rulesq.errors import CannotAnswer
 
         key = name.casefold()
         copies = [c for c in self.cards if c.name.casefold() == key]
+        staying = [c for c in copies if not self.stated_gone(c)]
+        kept = {id(c) for c in staying}
+        if len(copies) > 1 and in_play and len(staying) == 1:
+            return staying[0]
         if len(copies) > 1:
             where = ", ".join(
                 f"{'my' if c.owner == 'me' else 'your'} "
                 + (c.zone.value if c.zone else "legend" if c.legend else "play area")
+                + ("" if id(c) in kept else f" ({self._departure(c)} since)")
                 for c in copies
             )
+            now = "" if len(staying) == len(copies) else f", {len(staying)} of them still in play"
+            verb = "are" if len(staying) == len(copies) else "were put"
             raise CannotAnswer(
-                f'{len(copies)} copies of "{copies[0].name}" are on the board ({where}): '
-                "the question does not say which one it asks about"
+                f'{len(copies)} copies of "{copies[0].name}" {verb} on the board '
+                f"({where}){now}: the question does not say which one it asks about"
             )
         return copies[0] if copies else None
+
+    def stated_gone(self, placed: InPlay) -> bool:
+        """Whether a card stated in play is stated gone since (it, or the card it is on)."""
+        if self._departure(placed):
+            return True
+        host = placed.attached_to
+        return host is not None and self.stated_gone(host)
+
+    def _departure(self, placed: InPlay) -> str:
+        """How a card stated in play is stated gone ("" while it is not)."""
+        if any(gone is placed for gone, _ in self.sacrificed):
+            return "sacrificed"
+        if any(gone is placed for gone, _ in self.left):
+            return "left play"
+        if any(m.card is placed and m.zone is None for m in self.moves):
+            return "moved out of play"
+        return ""
 
     def faceup_texts(self) -> Iterator[tuple[InPlay, str]]:
         """Each faceup card in play that has a text, with that text, in the order stated."""

@@ -247,6 +247,13 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
             state.texts.append(cancel)
         state.cite(JUST_PLAYED)
         return True
+    if (unstated := _targets_unstated(link)) is not None:
+        state.gaps.append(
+            f'"{link.name}" targets ("{unstated}"), and the situation does not state its '
+            f"targets: what it does on resolution is not known (write, e.g., I trigger "
+            f'"{link.name}" targeting "Some Unit")'
+        )
+        return None
     guarded = _guarded(board, state, link)
     if guarded is None:
         return None
@@ -287,6 +294,20 @@ def resolve_link(board: Board, state: State, link: Link, asked: bool = False) ->
     if asked:
         return False
     return _apply(board, state, link, action)
+
+
+def _targets_unstated(link: Link) -> str | None:
+    """The target phrase of a link whose Action targets cards in play none stated (or None).
+
+    Its targets are declared when it is triggered (Q&A 24); a situation that does not state
+    them leaves what the link does on resolution, and whether it is cancelled then, unknown.
+    """
+    if link.targets or link.kind == "card" or link.cancelling is not None:
+        return None
+    action, _why = ab.action_of(link.card)
+    if action is None or not action.in_play:
+        return None
+    return action.in_play[0]
 
 
 _IF = compiled(r"\bif\b", re.IGNORECASE)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import keyword_amounts, terms, texts
+from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.values import Value
 from rulesq.regexcache import compiled
@@ -87,19 +88,27 @@ PHASE_UNSTATED = "no phase is stated anywhere in the situation"
 #: How such an effect is read while its question is asked each way (``each_reading``): its
 #: phase over (True) or not (False); None: not asked each way, so open.
 PHASE_OVER: ContextVar[bool | None] = ContextVar("phase_over", default=None)
+#: What the judging took to be so of a lasting effect's phase that no statement gives (a
+#: phase stated before its link and none after), noted for the answer's ``assumes:``; None:
+#: not collected.
+PHASE_TAKEN: ContextVar[list[str] | None] = ContextVar("phase_taken", default=None)
 
 
-def ended(board: Board, link: Link, duration: str) -> tuple[bool | None, str]:
+def ended(
+    board: Board, link: Link, duration: str, at: int | None = None
+) -> tuple[bool | None, str]:
     """Whether a lasting effect of a resolved link has ended (None: open), with why.
 
     Phases follow one another within a turn: a phase stated after the link other than the one
     it resolved in means its phase is over, and a turn stated after it of the other player
     means its turn is over. A turn restated for the same player may be a later one (open).
     With no phase stated anywhere, whether its phase is over is open, unless the question is
-    being asked each way (``PHASE_OVER``).
+    being asked each way (``PHASE_OVER``). ``at``: the index of the fact whose moment is read
+    (damage assigned then): a turn or phase stated after it has not begun yet there.
     """
+    until = at if at is not None else float("inf")
     before = [w for w, f in board.turns if f.index < link.fact.index]
-    after = [w for w, f in board.turns if f.index > link.fact.index]
+    after = [w for w, f in board.turns if link.fact.index < f.index < until]
     if after:
         if before and any(w != before[-1] for w in after):
             return (
@@ -115,7 +124,7 @@ def ended(board: Board, link: Link, duration: str) -> tuple[bool | None, str]:
     if not duration.endswith("phase"):
         return False, ""
     then = [n for n, f in board.phases if f.index < link.fact.index]
-    later = [n for n, f in board.phases if f.index > link.fact.index]
+    later = [n for n, f in board.phases if link.fact.index < f.index < until]
     if not board.phases:
         over = PHASE_OVER.get()
         if over is None:
@@ -128,6 +137,7 @@ def ended(board: Board, link: Link, duration: str) -> tuple[bool | None, str]:
             return True, f"its phase is taken to be over, and it lasts {duration}"
         return False, ""
     if not later:
+        _taken(link, then[-1] if then else None, duration, at is not None)
         return False, ""
     if not then:
         return None, f"a phase is stated after it resolved and none before, and it lasts {duration}"
@@ -138,6 +148,26 @@ def ended(board: Board, link: Link, duration: str) -> tuple[bool | None, str]:
             f"lasts {duration}",
         )
     return False, ""
+
+
+def _taken(link: Link, phase: int | None, duration: str, damage: bool) -> None:
+    """Notes that a lasting effect is read as lasting: its phase is taken to be the one still.
+
+    Phases follow one another within a turn, and no statement after its link (before the
+    damage read, ``damage``) says the phase changed: the turn is taken to be in the phase
+    stated before it, as every question after a phase line reads it, and the answer says so.
+    """
+    notes = PHASE_TAKEN.get()
+    if notes is None or phase is None:
+        return
+    then = "the damage assigned after it is" if damage else "the turn is"
+    note = (
+        f'no phase is stated after "{link.name}" resolved{" until the damage" if damage else ""}:'
+        f" {then} taken to be in the {PHASES[phase]} phase still, so what it does {duration} "
+        "holds"
+    )
+    if note not in notes:
+        notes.append(note)
 
 
 def _tactic(card: Card) -> bool:

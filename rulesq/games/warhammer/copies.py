@@ -26,6 +26,33 @@ def written(ref: CardRef) -> str:
     return f'"{ref.name}"' + (f" ({', '.join(given)})" if given else "")
 
 
+def nameable(copies: list[InPlay]) -> list[str]:
+    """The copies as a statement may name them: those a board line gives values or states."""
+    return [written(c.ref) for c in copies if c.ref.values or c.ref.flags]
+
+
+def unnamed(copies: list[InPlay]) -> str:
+    """How to name a copy its board line gives no value ("" when each has some).
+
+    Its name alone names any copy, so it is named once its board line gives it a value the
+    others' lines do not (the example picks one they do not give).
+    """
+    bare = [c for c in copies if not (c.ref.values or c.ref.flags)]
+    if not bare:
+        return ""
+    first = bare[0]
+    fields = first.card.fields if first.card is not None else {}
+    unit = fields.get("hit_points", fields.get("hp")) is not None
+    kind = "damage" if unit else "tokens"
+    taken = {c.ref.values.get(kind) for c in copies}
+    number = next(n for n in range(len(copies) + 1) if n not in taken)
+    name = f'"{first.name}"'
+    return (
+        f"the copy written {name} alone is not named by its name, which names any copy: give "
+        f"it a value on its board line (e.g., {name} ({kind} {number})), then name it so"
+    )
+
+
 def matches(placed: InPlay, ref: CardRef) -> bool:
     """Whether the values and states ``ref`` gives are those the copy's board line gave it."""
     line = placed.ref

@@ -24,6 +24,7 @@ from rulesq.games.warhammer import (
 )
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.places import damage_stated
 from rulesq.games.warhammer.spendable import Damage, damage_now, spends_damage
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
 from rulesq.games.warhammer.values import (
@@ -107,14 +108,18 @@ def keyword(placed: InPlay, name: str) -> tuple[int | str | None, Text] | None:
 
 
 def unfollowed(
-    board: Board, words: re.Pattern[str] = _DAMAGE_WORDS, capital: bool = False
+    board: Board,
+    words: re.Pattern[str] = _DAMAGE_WORDS,
+    capital: bool = False,
+    unit: InPlay | None = None,
 ) -> list[str]:
     """Texts in play that speak of damage (``words``) and that this module does not follow.
 
     Actions happen only when triggered (a situation says so); keywords this module follows,
     hit point modifiers (read by the hit points) and reminder text are not gaps; with
     ``capital``, neither is a text that cancels one damage to its controller's capital each
-    turn (read by the damage a zone is dealt and whether it burns).
+    turn (read by the damage a zone is dealt and whether it burns). With ``unit``, an Action
+    resolved that deals damage only to its stated targets does not reach another unit.
     """
     gaps: list[str] = []
     for placed, text in board.faceup_texts():
@@ -160,7 +165,40 @@ def unfollowed(
                 f'"{play.card.name}" acted this turn and speaks of damage: what it does to the '
                 "damage units take is not followed by rulesq"
             )
+    for link in board.resolved:  # an Action triggered and resolved (tactics are above)
+        card = link.card
+        if card is None or (card.type or "").lower() == "tactic" or shields.followed(link):
+            continue
+        said = [m.group(0).strip() for m in _DEALS_DAMAGE.finditer(card.text or "")]
+        said = [sentence for sentence in said if words.search(sentence)]
+        if not said:
+            continue
+        if unit is not None and link.targets and unit not in link.targets:
+            if all(_only_targets(sentence) for sentence in said):
+                continue  # it reached only the targets stated
+        gaps.append(
+            f'"{link.name}" was triggered and resolved this turn, and its Action reads '
+            f'"{said[0]}": the damage it dealt, moved or removed is not followed by rulesq'
+        )
     return gaps
+
+
+def _only_targets(sentence: str) -> bool:
+    """Whether a sentence deals its damage to its targets alone."""
+    return bool(_TARGETED_ONLY.search(sentence)) and not _NOT_TARGETED.search(sentence)
+
+
+#: Damage dealt to the targets alone ("to target unit", "to one target damaged unit").
+_TARGETED_ONLY = compiled(r"\bdamage to (?:one |a )?target\b", re.IGNORECASE)
+#: Words that may reach beyond the targets.
+_NOT_TARGETED = compiled(
+    r"\b(?:each|all|every|additional|other|another|move|moves)\b", re.IGNORECASE
+)
+#: An Action sentence that deals, moves, heals or removes damage (not a combat damage grant).
+_DEALS_DAMAGE = compiled(
+    r"[^.:]*\b(?:deal|deals|move|moves|heal|heals|remove|removes)\b(?! \+)[^.]*\bdamage\b[^.]*\.?",
+    re.IGNORECASE,
+)
 
 
 def _doubles(effect: object, quote: str) -> bool:
@@ -357,7 +395,7 @@ def read_grant(effect: object) -> bool:
 def dealt(board: Board, target: InPlay) -> Value:
     """The damage dealt to a unit: what is assigned to it, less what Toughness cancels."""
     value = Value(0, rules=[DEALT])
-    value.gaps += unfollowed(board)
+    value.gaps += unfollowed(board, unit=target)
     doubling = doublers(board)
     flow = shields.flow(board)
     value.gaps += flow.gaps
@@ -466,7 +504,8 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
         return None, total
     now = damage_now(board, target).below(steady_hit_points(target, points))
     if now.step:
-        total.steps.append(now.step if now.known is not None else _unstated(now, points.value))
+        stated = now.known is not None or damage_stated(target)  # a range spent off it
+        total.steps.append(now.step if stated else _unstated(now, points.value))
         total.texts += now.texts
         total.rules += [r for r in now.rules if r not in total.rules]
     reached = now.least + total.value >= points.value
@@ -764,7 +803,7 @@ def lethal(board: Board, defender: InPlay, combat: bool = True, held: int | None
         )
     # A text that gives Toughness (to units in a zone, say), cancels damage or deals it (as a
     # unit is opposed in combat, say) may change it.
-    value.gaps += unfollowed(board, _LETHAL_WORDS)
+    value.gaps += unfollowed(board, _LETHAL_WORDS, unit=defender)
     now = damage_now(board, defender).below(steady_hit_points(defender, value))
     if held is not None and now.known is None and now.most is not None:
         now = Damage(

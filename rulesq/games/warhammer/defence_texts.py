@@ -212,8 +212,10 @@ def _in_play(
             from rulesq.games.warhammer import places as P
 
             want = int(tokens.group("n"))
-            if not P.tokens_stated(unit):
-                found.gaps.append(f'"{unit.name}" reads "{sentence}", and {P.tokens_gap(unit)}')
+            if not P.tokens_stated(unit) or P.tokens_changed(board, unit):
+                found.gaps.append(
+                    f'"{unit.name}" reads "{sentence}", and {P.tokens_gap(unit, board)}'
+                )
             elif unit.tokens != want:
                 found.forbids.append(
                     (

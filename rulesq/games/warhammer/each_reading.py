@@ -50,10 +50,21 @@ def each_reading(ctx: Context, handler: Callable[[Context], Answer]) -> Answer:
 
 
 def _asked(ctx: Context, handler: Callable[[Context], Answer]) -> Answer:
+    """The handler's answer, showing under ``assumes:`` the phase it took a lasting effect in."""
+    from rulesq.games.warhammer import combat_plays as P
+
+    taken: list[str] = []
+    token = P.PHASE_TAKEN.set(taken)
     try:
-        return handler(ctx)
+        answer = handler(ctx)
     except CannotAnswer as error:
         return ctx.cannot(str(error))
+    finally:
+        P.PHASE_TAKEN.reset(token)
+    if answer.answered:
+        for note in taken:
+            answer.graph.absence(note, assumed=True)
+    return answer
 
 
 def _shown(answer: Answer | None) -> str:
@@ -132,7 +143,7 @@ def _turn_each_way(ctx: Context, answer: Answer) -> Answer:
         asked.append((line, again))
     verdicts = {_shown(again) for _, again in asked}
     if len(verdicts) > 1 or "not answered" in verdicts:
-        return answer
+        return _turns_differ(answer, asked, at)
     line, first = asked[0]
     assert first is not None
     first.graph.unstate(line, at)  # a line stated to ask it is no fact of the situation
@@ -144,6 +155,22 @@ def _turn_each_way(ctx: Context, answer: Answer) -> Answer:
         question=ctx.question,
         reason=f"{why} (whichever turn it is: the situation does not "
         "say whose turn it is, and either turn gives it)",
+    )
+
+
+def _turns_differ(answer: Answer, asked: list[tuple[str, Answer | None]], at: int) -> Answer:
+    """Cannot answer, with the verdict each turn gives (as phases are said: each way's)."""
+    if all(again is None or not again.answered for _, again in asked):
+        return answer
+    each = "; ".join(
+        f"{_shown(again)} if {line}"
+        + ("" if again is None or again.answered else f" ({_as_written(again.reason, at, line)})")
+        for line, again in asked
+    )
+    return replace(
+        answer,
+        reason=f"{answer.reason}; whose turn it is decides the answer: {each} (say whose turn "
+        f"it is: {' or '.join(TURN_LINES)})",
     )
 
 

@@ -22,11 +22,12 @@ from rulesq.regexcache import compiled
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
 
-#: A change of each value in a text: "gets -1 hit points"; "gains [Power]", "loses [Power]".
+#: A change of each value in a text: "gets -1 hit points"; "gains [Power]" (or "[P]"), "loses
+#: [Power]".
 CHANGES = {
     "hit points": compiled(r"[+-]\s?(?:\d+|X) hit points?\b", re.IGNORECASE),
     "power": compiled(
-        r"\b(?:gains?|loses?|gets?) (?:\[Power\]|[+-]\s?(?:\d+|X) power\b|all power\b)"
+        r"\b(?:gains?|loses?|gets?) (?:\[P(?:ower)?\]|[+-]\s?(?:\d+|X) power\b|all power\b)"
         r"|\bdoes not count its power\b",
         re.IGNORECASE,
     ),
@@ -38,15 +39,18 @@ _TARGET_GETS = {
         r"\btarget unit gets? (?P<sign>[+-])(?P<n>\d+) hit points?" + _UNTIL, re.IGNORECASE
     ),
     "power": compiled(
-        r"\btarget unit(?: in (?:the|your) \w+)? gains? (?P<icons>(?:\[Power\] ?)+)" + _UNTIL,
+        r"\b(?:target unit(?: in (?:the|your) \w+)?|have a target) gains? "
+        r"(?P<icons>(?:\[P(?:ower)?\] ?)+)" + _UNTIL,
         re.IGNORECASE,
     ),
 }
 #: "to have it gain [Power] until the end of the turn" (its own card).
 _ITSELF_GAINS = compiled(
-    r"\b(?:to have it|this (?:unit|card)) gains? (?P<icons>(?:\[Power\] ?)+)" + _UNTIL,
+    r"\b(?:to have it|this (?:unit|card)) gains? (?P<icons>(?:\[P(?:ower)?\] ?)+)" + _UNTIL,
     re.IGNORECASE,
 )
+#: The power icon, "[Power]", or "[P]" as some card texts print it.
+_ICON = compiled(r"\[P(?:ower)?\]", re.IGNORECASE)
 #: A text that cancels: it may have cancelled a link.
 _CANCEL = compiled(r"\bcancel", re.IGNORECASE)
 #: Its player's own turn: a Forced effect "At the beginning of your turn".
@@ -105,7 +109,7 @@ def _read(board: Board, link: Link, target: InPlay, what: str) -> tuple[int, Tex
     if any(_CANCEL.search(lk.card.text or "") for lk in others if lk.card is not None):
         return None  # a resolved link that cancels may have cancelled it: left open
     if what == "power":
-        return said.group("icons").count("[Power]"), Text(link.name, said.group(0))
+        return len(_ICON.findall(said.group("icons"))), Text(link.name, said.group(0))
     sign = -1 if said.group("sign") == "-" else 1
     return sign * int(said.group("n")), Text(link.name, said.group(0))
 

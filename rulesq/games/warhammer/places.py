@@ -178,7 +178,48 @@ def tokens_held(board: Board, placed: InPlay) -> int | None:
     """
     if "quest" in base_kinds(placed) and not quested_on(board, placed):
         return 0
+    if tokens_changed(board, placed):
+        return None
     return _tokens_placed(placed)
+
+
+def tokens_changed(board: Board, placed: InPlay) -> str:
+    """Why an Action or tactic resolved may have changed the tokens on a card ("" if none).
+
+    Its effect has happened ("Put up to 2 resource tokens on a non-quest card you control.",
+    a unit's own "put a resource token on this unit"), and what it put on the card or took
+    off it is not followed: the tokens stated before it are not taken as they stand.
+    """
+    for link in board.resolved:
+        card = link.card
+        if card is None or link.kind != "trigger" and (card.type or "").lower() != "tactic":
+            continue
+        said = _TOKENS_CHANGED.search(_text(link))
+        if said is None:
+            continue
+        if link.targets:
+            reached = placed in link.targets or link.source is placed
+        else:
+            reached = link.source is placed or not _ON_ITSELF.search(said.group(0))
+        if reached:
+            return (
+                f'"{link.name}" resolved, and its text reads "{said.group(0).strip()}": the '
+                f'resource tokens on "{placed.name}" after it are not followed by rulesq'
+            )
+    return ""
+
+
+#: An effect that puts resource tokens on a card or takes them off.
+_TOKENS_CHANGED = compiled(
+    r"[^.:]*\b(?:put|puts|place|places|remove|removes|move|moves|discard|discards)\b"
+    r"[^.]*\bresource tokens?\b[^.]*\.?",
+    re.IGNORECASE,
+)
+#: Tokens put on the card whose text it is, and on no other.
+_ON_ITSELF = compiled(
+    r"\b(?:on|from) (?:this unit|this card|it)\b(?![^.]*\b(?:target|a card|a quest)\b)",
+    re.IGNORECASE,
+)
 
 
 def _tokens_placed(placed: InPlay) -> int | None:
@@ -200,8 +241,10 @@ def tokens_stated(placed: InPlay) -> bool:
     return placed.ref.value("tokens") is not None or placed.entered
 
 
-def tokens_gap(placed: InPlay) -> str:
+def tokens_gap(placed: InPlay, board: Board | None = None) -> str:
     """Why the resource tokens on a card are not known, saying what to state."""
+    if board is not None and (why := tokens_changed(board, placed)):
+        return why
     return (
         f'the situation states no resource tokens on "{placed.name}", and it may hold some: '
         f'give their number where the board has it, e.g., "{placed.name}" (tokens 0)'
@@ -321,6 +364,8 @@ _NOT_FROM_PLAY = compiled(
     r"\bdiscard (?:the top|a card from your hand)\b",
     re.IGNORECASE,
 )
+#: An effect that targets: with no target stated, any card it may target may be the one.
+_TARGETS = compiled(r"\btargets?\b", re.IGNORECASE)
 #: An effect with no target that reaches cards in play at large.
 _AT_LARGE = compiled(r"\b(each|all|every)\b", re.IGNORECASE)
 
@@ -379,15 +424,53 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
         if not text or not _LEAVE_WORDS.search(_NOT_FROM_PLAY.sub("", text)):
             continue
         if (link.targets and target not in link.targets) or (
-            not link.targets and not _AT_LARGE.search(text)
+            not link.targets and not _AT_LARGE.search(text) and not _TARGETS.search(text)
         ):
-            continue
+            continue  # its targets, stated, are others; or it reaches no card it does not target
         if any(p is target and id(link) in ids for p, ids in board.stayed):
             continue  # stated still in play after it resolved
         gaps.append(
             f'"{link.name}" resolved, and its effect may have taken "{target.name}" out of '
             "play: what it did to it is not stated (state it, e.g., "
             f'"{target.name}" is destroyed, or "{target.name}" stays in play)'
+        )
+    return gaps
+
+
+def _resolved_moves(board: Board, target: InPlay) -> list[str]:
+    """Actions and tactics resolved that may have moved the card or changed its control or type.
+
+    Their effects have happened; what they did to the card is read only where the situation
+    states it (a move stated after the link) or this module follows the link (``_chain``).
+    """
+    gaps = []
+    for link in board.resolved:
+        card = link.card
+        if card is None or link.kind != "trigger" and (card.type or "").lower() != "tactic":
+            continue  # a unit, support or attachment played: its text is in play (``unfollowed``)
+        text = _text(link)
+        if (
+            not PLACE_WORDS.search(_OWNED.sub("", text))
+            or self_development(link) is not None
+            or len(link.targets) == 1
+            and (TURN_FACEDOWN.search(text) or DEVELOPMENT_BECOMES_UNIT.search(text))
+        ):
+            continue
+        reached = (
+            target in link.targets
+            if link.targets
+            else link.source is target
+            or _AT_LARGE.search(text) is not None
+            or _TARGETS.search(text) is not None  # its target not stated: it may be this card
+        )
+        if not reached or any(
+            m.card is target and m.fact.index > link.fact.index for m in board.moves
+        ):
+            continue
+        gaps.append(
+            f'"{link.name}" resolved, and its text may have moved "{target.name}" or changed its '
+            "control or type: what it did to it is not stated (state it, e.g., "
+            f'"{target.name}" moves to my kingdom)'
         )
     return gaps
 
@@ -399,12 +482,7 @@ def _left(board: Board, placed: InPlay) -> bool:
 
 def in_play(board: Board, placed: InPlay) -> bool:
     """Whether a card stated in play is still there (it, or the card it is attached to)."""
-    if _left(board, placed):
-        return False
-    if any(m.card is placed and m.zone is None for m in board.moves):
-        return False
-    host = placed.attached_to
-    return host is None or in_play(board, host)
+    return not board.stated_gone(placed)
 
 
 def place(board: Board, target: InPlay) -> Place:
@@ -428,6 +506,7 @@ def place(board: Board, target: InPlay) -> Place:
     if found.zone is None:
         return found
     found.gaps += _resolved_departures(board, target)
+    found.gaps += _resolved_moves(board, target)
     host = target.attached_to
     if host is not None and not _left(board, host) and place(board, host).zone is None:
         _gone(found, target, host, "")
@@ -694,10 +773,18 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
     resolved = {id(link) for link in board.resolved}
     for link in [*board.resolved, *board.chain]:
         turned = TURN_FACEDOWN.search(_text(link))
+        unit = DEVELOPMENT_BECOMES_UNIT.search(_text(link))
+        said = turned if turned is not None else unit
+        if said is not None and not link.targets and link.kind != "card":
+            found.gaps.append(
+                f'"{link.name}" reads "{said.group(0)}", and its target is not stated: it may '
+                f'be "{target.name}" (write, e.g., I trigger "{link.name}" targeting '
+                f'"{target.name}")'
+            )
+            continue
         if turned is not None and link.targets == (target,):
             _turned_facedown(found, target, Text(link.name, turned.group(0)))
             continue
-        unit = DEVELOPMENT_BECOMES_UNIT.search(_text(link))
         if unit is not None and link.targets == (target,):
             found.quote(Text(link.name, unit.group(0)))
             if "development" not in found.kinds:

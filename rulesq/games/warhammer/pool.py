@@ -44,7 +44,7 @@ def settle(board: Board, situation: Situation) -> None:
             capital.settled = True
             asked = [q.index for q in situation.questions]
             if asked:  # no pool stated: what each payment took off a card is not known
-                _spent_unknown(board, player, capital, min(asked))
+                _spent_unknown(board, player, capital, -1)
             continue
         capital.settled = True
         stated = capital.resources_fact.index

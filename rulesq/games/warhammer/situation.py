@@ -400,15 +400,17 @@ class Reader(EventFacts):
         from rulesq.games.warhammer import copies as C
 
         key = ref.name.casefold()
-        lines = [C.written(c.ref) for c in self.board.cards if c.name.casefold() == key]
+        copies = [c for c in self.board.cards if c.name.casefold() == key]
+        lines = list(dict.fromkeys(C.nameable(copies)))
         given = [*ref.values, *(f.lower() for f in ref.flags)]
+        bare = C.unnamed(copies)
         return self.error(
             f"{C.written(ref)} names no copy on the board: a copy is named by the values and "
-            "states its board line gives it",
+            "states its board line gives it" + (f" ({bare})" if bare else ""),
             ref,
             given[0] if given else None,
-            expected=list(dict.fromkeys(lines)),
-            suggestion=f"Did you mean {' or '.join(dict.fromkeys(lines))}?",
+            expected=lines,
+            suggestion=f"Did you mean {' or '.join(lines)}?" if lines else None,
         )
 
     def _which_copy(self, ref: CardRef, copies: list[InPlay]) -> None:
@@ -421,12 +423,16 @@ class Reader(EventFacts):
 
         line = self.situation.text.count("\n", 0, ref.span.start) + 1
         written = list(dict.fromkeys(C.written(c.ref) for c in copies))
-        how = (
-            "name it as its board line writes it: " + " or ".join(written)
-            if len(written) == len(copies)
-            else "give the copies different values where the board states them (e.g., "
-            f'"{ref.name}" (damage 0) and "{ref.name}" (damage 1)), then name one so'
-        )
+        if len(written) == len(copies):
+            how = "name it as its board line writes it: " + " or ".join(C.nameable(copies))
+            bare = C.unnamed(copies)
+            if bare:
+                how += "; " + bare
+        else:
+            how = (
+                "give the copies different values where the board states them (e.g., "
+                f'"{ref.name}" (damage 0) and "{ref.name}" (damage 1)), then name one so'
+            )
         said = (
             f'line {line} names "{ref.name}", of which the board holds {len(copies)} copies: '
             f"which one it speaks of is not said ({how})"
@@ -700,6 +706,9 @@ class Reader(EventFacts):
             turned = link.source
         elif TURN_FACEDOWN.search(text) and len(link.targets) == 1:
             turned = link.targets[0]
+        elif TURN_FACEDOWN.search(text) and not link.targets:
+            self._unsure_recount(link)
+            return
         else:
             return
         if self._is_development(turned):
@@ -717,6 +726,22 @@ class Reader(EventFacts):
                 )
             return
         self._recount(turned.owner, turned.zone, +1)
+
+    def _unsure_recount(self, link: Link) -> None:
+        """A resolved link that turns a card facedown, its target not stated: counts unknown.
+
+        Any zone holding a card it may have turned (one not a development) may hold one
+        development more than stated.
+        """
+        for placed in self.board.cards:
+            if placed.zone is None or self._is_development(placed):
+                continue
+            capital = self.board.capital(placed.owner)
+            if capital.developments.pop(placed.zone, None) is not None:
+                capital.unsure[placed.zone] = (
+                    f'"{link.name}" turns a card into a development, and its target is not '
+                    f'stated: it may be "{placed.name}"'
+                )
 
     def _fact_triggered_this_turn(self, fact: Fact) -> None:
         self.board.triggered += [(ref.name, fact.who or ME, fact) for ref in fact.cards]

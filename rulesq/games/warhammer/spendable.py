@@ -121,7 +121,7 @@ def beside_pool(
         held = tokens_held(board, placed)
         if found is not None and held is None and (playing or not only_plays):
             out.unknown.append(
-                f'"{placed.name}" reads "{found.group(0)}", and {tokens_gap(placed)}'
+                f'"{placed.name}" reads "{found.group(0)}", and {tokens_gap(placed, board)}'
             )
             continue
         if found is not None and placed.tokens and not held:

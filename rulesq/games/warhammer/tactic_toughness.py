@@ -206,7 +206,7 @@ def given(
                     "has resolved"
                 )
                 return None
-            over, why = combat_plays.ended(board, play.link, term.duration)
+            over, why = combat_plays.ended(board, play.link, term.duration, after)
             if over is None:
                 value.gaps.append(f"{quote}, and {why}")
                 return None

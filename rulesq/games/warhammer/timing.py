@@ -739,7 +739,7 @@ def _one_cost(
         return
     tokens = _TOKENS_FOR_A_CARD.match(cost)
     if tokens is not None and placed is not None and tokens_held(board, placed) is None:
-        gaps.append(f'the cost is "{cost}", and {tokens_gap(placed)}')
+        gaps.append(f'the cost is "{cost}", and {tokens_gap(placed, board)}')
         return
     if tokens is not None and placed is not None:
         trait = tokens.group("trait")
@@ -817,7 +817,7 @@ def _own_tokens(
     """The card's own tokens pay the cost, or it cannot be paid (none left on a lone quest)."""
     held = tokens_held(board, placed)
     if held is None:
-        gaps.append(f'the cost is "{cost}", and {tokens_gap(placed)}')
+        gaps.append(f'the cost is "{cost}", and {tokens_gap(placed, board)}')
         return
     if held >= want:
         return
@@ -1084,7 +1084,7 @@ def then_resolves(ctx: Context) -> Answer:
         needed = int(first.match.group("n") or 1)
         held = tokens_held(board, placed)
         if held is None:
-            raise CannotAnswer(f'"{first.words}" needs {needed}: {tokens_gap(placed)}')
+            raise CannotAnswer(f'"{first.words}" needs {needed}: {tokens_gap(placed, board)}')
         done = held >= needed
         reason = f'"{card.name}" has {held} resource tokens: ' + (
             f'"{first.words}" resolves, so the "Then" clause can resolve'

@@ -44,8 +44,10 @@ def _count(ctx: Context) -> tuple[G.Count, InPlay]:
     source = _placed(ctx, board)
     copies = [c for c in board.cards if c.name.casefold() == source.name.casefold()]
     total = G.Count()
+    paid = 0
     for copy in copies:
-        count = G.times(board, copy)
+        count = G.times(board, copy, paid)
+        paid = count.paid
         total.value += count.value
         if len(copies) > 1 and copy.attached_to is not None and count.steps:
             total.steps.append(f'the copy on "{copy.attached_to.name}": ' + ", ".join(count.steps))

@@ -56,6 +56,8 @@ class Count:
     gaps: list[str] = field(default_factory=list)
     #: The header of the ability triggered ("Action", "Forced"; None: a constant effect).
     header: str | None = None
+    #: The resources its triggers paid (their costs), counted against the pool.
+    paid: int = 0
 
     def cite(self, *rules: str) -> None:
         """Add rules once each."""
@@ -363,14 +365,16 @@ def _your_unit_would_be_destroyed(board: Board, source: InPlay, count: Count, co
     if resources is None:
         count.gaps.append("its controller's resources are not stated")
         return
+    others = f", {count.paid} paid for another copy's triggers" if count.paid else ""
     for event in victims:
-        if (count.value + 1) * cost > resources:
+        if count.paid + cost > resources:
             count.unmet(
                 f'"{event.card.name}" would be destroyed, but the {cost} resource cost cannot '
-                f"be paid again ({resources} resources)",
+                f"be paid again ({resources} resources{others})",
                 QA_EACH_COST,
             )
         else:
+            count.paid += cost
             count.met(
                 f'"{event.card.name}" would be destroyed: once for it, paying {cost} resource',
                 QA_EACH_COST,
@@ -411,9 +415,13 @@ def spike_victims(board: Board, source: InPlay, count: Count) -> list[InPlay]:
     ]
 
 
-def times(board: Board, source: InPlay) -> Count:
-    """How many times a card in play triggers on the events stated (its one trigger)."""
-    count = Count(rules=[TRIGGER_CONDITIONS])
+def times(board: Board, source: InPlay, paid: int = 0) -> Count:
+    """How many times a card in play triggers on the events stated (its one trigger).
+
+    ``paid``: the resources its controller paid already for other copies' triggers: one pool
+    pays them all.
+    """
+    count = Count(rules=[TRIGGER_CONDITIONS], paid=paid)
     found = T.triggers(source.name, source.card.text if source.card else None)
     if source.facedown:
         count.gaps.append(f'"{source.name}" is facedown: a development has no text')

@@ -193,8 +193,8 @@ def tokens(ctx: Context) -> Answer:
             "questing on it are removed at once",
             P.QUESTS,
         )
-    if found.tokens is None:
-        raise CannotAnswer(P.tokens_gap(placed))
+    if found.tokens is None or P.tokens_changed(board, placed):
+        raise CannotAnswer(P.tokens_gap(placed, board))
     blank = P.blanked(board, placed)
     last = f"{found.tokens} resource tokens are on it"
     rules: list[str] = []
