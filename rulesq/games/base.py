@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.corpus.load import load_corpus
+
 if TYPE_CHECKING:
     from rulesq.corpus import Corpus
     from rulesq.effects import ParsedText
@@ -61,8 +63,6 @@ class Game:
         Not kept here as well: a second holder kept the corpus a ``load_corpus.cache_clear``
         had dropped, and a situation's cards were then other objects than a search's.
         """
-        from rulesq.corpus import load_corpus
-
         return load_corpus(self.name)
 
     def parse_card_text(self, text: str) -> ParsedText:
