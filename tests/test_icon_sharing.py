@@ -176,3 +176,38 @@ def test_mentioned_icons_take_the_answers_verdict(monkeypatch: pytest.MonkeyPatc
     assert _asks(monkeypatch, [BASED], True) == 2
     monkeypatch.setattr(defaults, "MENTIONED_TAKEN", False)
     assert _asks(monkeypatch, [BASED], True) == 3  # GANG too
+
+
+def test_spared_icons_are_stated_only_when_an_icon_decides(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A spared icon's line is stated only when another icon changes the verdict.
+
+    An icon that takes another's verdict (read alike), or the answer's (mentioned by the
+    sources), is listed only if its line can be stated: that is read only when some icon asked
+    changes the verdict, as it changes nothing otherwise. Over every situation file, each card's
+    verdicts by icon are those of stating every spared line at once (``STATED_LAZILY`` off);
+    over the Blue Moon FAQ cases, fewer situations are stated.
+    """
+    real = defaults.icon_verdicts
+    wrong: list[tuple[Any, ...]] = []
+
+    def both(*args: Any, **kwargs: Any) -> dict[str, list[str]]:
+        monkeypatch.setattr(defaults, "STATED_LAZILY", False)
+        eager = real(*args, **kwargs)
+        monkeypatch.setattr(defaults, "STATED_LAZILY", True)
+        lazy = real(*args, **kwargs)
+        if lazy != eager:
+            wrong.append((args[0].source, args[1].text, args[4], eager, lazy))
+        return lazy
+
+    monkeypatch.setattr(defaults, "icon_verdicts", both)
+    for file in every_situation_file():
+        check_file(file)
+    monkeypatch.undo()
+    assert wrong == []
+    cases = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))
+    monkeypatch.setattr(cards, "_NOTED", {})
+    lazy = checks_asking(monkeypatch, "stated_at", "STATED_LAZILY", True, cases)
+    eager = checks_asking(monkeypatch, "stated_at", "STATED_LAZILY", False, cases)
+    assert (lazy, eager) == (413, 464)  # turns, phases, ways and icons: 51 icons spared

@@ -110,6 +110,9 @@ SAY_OTHER_ICONS = (
 #: Whether an icon is given the verdict of another whose judging read the card's icons only
 #: by name, neither icon among them (:func:`icon_verdicts`; a test turns it off to compare).
 SAME_READING = True
+#: Whether the lines of the icons given a verdict unasked (:func:`icon_verdicts`) are stated
+#: only when another icon changes the verdict (a test turns it off to compare).
+STATED_LAZILY = True
 #: Whether a phase is given the verdict of another whose judging read the phase only by
 #: comparisons both pass alike (:func:`phase_verdicts`; a test turns it off to compare).
 SAME_PHASE_READING = True
@@ -914,9 +917,14 @@ def icon_verdicts(
     those the answer took (every icon asked for by name, every count, every whole reading the
     same), and the line says too that it shows no shield, which the game reads only to stop
     the judging where a shield could decide (the answer was given: it did not stop there).
+
+    When no icon changes the verdict, the answer's is the one verdict given (``"none"`` its
+    only icon): the lines of the icons given a verdict unasked are then not stated at all
+    (``STATED_LAZILY``), as whether they can be changes nothing.
     """
     shown = answer.verdict.show() if answer.verdict is not None else ""
     asked: list[tuple[str, str | None, AbstractSet[str] | None]] = []  # icon, verdict, read
+    spared: dict[str, str] = {}  # an icon given a verdict unasked, and its line
 
     def verdict_with(icon: str) -> str | None:
         line = ICON_LINE.format(name=name, icon=icon)
@@ -925,22 +933,33 @@ def icon_verdicts(
                 # Judged with ``given``, the card's icons were read only by name, neither
                 # ``given`` nor ``icon``: with ``icon`` the judging reads the same, so gives
                 # the same verdict, if the line can be stated at all.
-                return None if restated_first(situation, line, restated) is None else verdict
+                spared[icon] = line
+                return verdict
         verdict, read = _icon_verdict(situation, question, ask, line, restated, name)
         asked.append((icon, verdict, read))
         return verdict
 
-    def as_taken(icon: str) -> str | None:
-        line = ICON_LINE.format(name=name, icon=icon)
-        return None if restated_first(situation, line, restated) is None else shown
+    def as_taken(icon: str) -> str:
+        spared[icon] = ICON_LINE.format(name=name, icon=icon)
+        return shown
 
     gave = {
         i: as_taken(i) if i in taken else shown if i in unneeded else verdict_with(i) for i in icons
     }
-    if any(v not in (shown, None) for v in gave.values()):
+    if not any(v not in (shown, None) for v in gave.values()):
+        # No icon changes the verdict: nor would a spared one (its verdict is the answer's, or
+        # that of an icon asked), whether or not its line can be stated (``STATED_LAZILY``).
+        if STATED_LAZILY:
+            return {shown: ["none"]}
+    else:
         gave = {
             i: verdict_with(i) if i in unneeded and i not in taken else v for i, v in gave.items()
         }
+    for icon, line in spared.items():  # listed only if the line can be stated at all
+        if restated_first(situation, line, restated) is None:
+            gave[icon] = None
+    if not any(v not in (shown, None) for v in gave.values()):
+        return {shown: ["none"]}
     verdicts: dict[str, list[str]] = {shown: ["none"]}
     for icon in icons:
         verdict = gave[icon]

@@ -5,17 +5,19 @@ time (``rulesq.engine.defaults``). Given so, its icons are a :class:`GivenIcons`
 that notes, in the :class:`IconReads` of its card info, each icon asked for by name (``icon in
 icons``), and any reading of the set as a whole (iterating, comparing, combining, hashing).
 Counting them (``len``, truth) is noted as neither: one icon given counts the same, whichever
-it is, beside the icons the sources mention of the card (its ``base``: Wild Unicorn's PAIR),
-so long as it is none of those (a count notes them as asked for by name). As with the unknown icons (``cards.UnknownIcons``), read them with these operations
-only: ``set(icons)``, ``a_set | icons`` and ``other.union(icons)`` read them unnoted.
+it is, beside the icons the sources mention of the card (its ``base``), so long as it is none
+of those (a count notes them as asked for by name). As with the unknown icons
+(``cards.UnknownIcons``), read them with these operations only: ``set(icons)``, ``a_set |
+icons`` and ``other.union(icons)`` read them unnoted.
 
 Judging is a function of what it reads. A judging with icon P given to the card that read its
 icons only by name, never asking for P or for another icon I, and counted them, would read the
-very same with I given instead: every ``J in icons`` it asked gives False either way (or
-True, for an icon of the base), every count one more than the base's. So it gives the same verdict (:func:`alike`), and the question need not be asked
-again with I. The reads of an info are kept for as long as the info (every judging with it
-notes into the same record), so that what a judging takes from a reading kept from an earlier
-one (the same situation's other questions) is noted too.
+very same with I given instead: every ``J in icons`` it asked gives False either way (True, for
+an icon of the base), every count one more than the base's. So it gives the same verdict
+(:func:`alike`), and the question need not be asked again with I. The reads of an info are
+kept for as long as the info (every judging with it notes into the same record), so that what
+a judging takes from a reading kept from an earlier one (the same situation's other
+questions) is noted too.
 """
 
 from __future__ import annotations
