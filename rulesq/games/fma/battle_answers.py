@@ -17,7 +17,7 @@ from rulesq.engine.verdict import Alternatives, Cards, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS
 from rulesq.games.fma import attributes as at
-from rulesq.games.fma import citations, out_of_play
+from rulesq.games.fma import citations, out_of_play, presence
 from rulesq.games.fma.battle import (
     Battle,
     BattleError,
@@ -99,13 +99,10 @@ def fight(ctx: Context) -> Fight | Answer:
                 "play does in a battle (only that an out-of-play leader cannot recruit and keeps "
                 "his attachments)"
             )
-        left = [
+        left = [  # the one reading of who leaves play (``Presence.read``)
             f.span.line
-            for f in ctx.facts_of("removed")
-            if any(
-                normalise_name(r.card.name if r.card else r.name) == normalise_name(name)
-                for r in f.cards
-            )
+            for f, moves in presence.walk(ctx.facts)
+            if presence.taken(moves, normalise_name(name))
         ]
         if left and (setup.ended_line is None or left[-1] < setup.ended_line):
             raise CannotAnswer(

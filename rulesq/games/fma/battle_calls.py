@@ -135,6 +135,7 @@ def _can_attack(ctx: Context) -> Answer:
     table = read_table(ctx.facts)
     defender = character_of(ctx, state, defender_ref)
     claims: list[Claim] = []
+    granted: list[str] = []  # Stealth nos a text in play of unknown words may turn (grant it)
     for ref in (*attackers, defender_ref):
         who = character_of(ctx, state, ref)
         if defeat_node(ctx, state, who) is not None:
@@ -185,6 +186,8 @@ def _can_attack(ctx: Context) -> Answer:
                     *home,
                 )
             )
+        elif _stealth_open(ctx, state, attackers, granted):
+            pass  # a text of unknown words may grant Stealth: the no is open (``granted``)
         elif any(stealthy):
             claims.append(
                 rule_claim(
@@ -212,8 +215,27 @@ def _can_attack(ctx: Context) -> Answer:
             claims,
         )
     _attack_doubts(ctx, state, table, attackers, defender, claims)
+    for why_not in granted:
+        leave_open(why_not, claims)
     _attack_defaults(ctx, state, table, attackers, claims)
     return judge(ctx, claims)
+
+
+def _stealth_open(ctx: Context, state: State, attackers: list[CardRef], granted: list[str]) -> bool:
+    """Whether a card of unknown text in play may grant Stealth to an attacker without it.
+
+    Texts in play grant keywords (a character "loses the “Sin” keyword" when the card that gave
+    it leaves play; ``unknown_texts.granted``): a no for want of Stealth is no sure no beside
+    one. Each reason goes to ``granted``.
+    """
+    for ref in attackers:
+        who = character_of(ctx, state, ref)
+        if who.has_trait("Stealth"):
+            continue
+        why_not = unknown_texts.granted(ctx.facts, who.name)
+        if why_not is not None:
+            granted.append(why_not)
+    return bool(granted)
 
 
 #: They never say when an attack may be declared, nor whether a set character may declare one.

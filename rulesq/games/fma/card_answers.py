@@ -16,7 +16,8 @@ from rulesq.engine.generic import card_text as generic_card_text
 from rulesq.engine.verdict import Number, Text, Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma import words
+from rulesq.games.fma import unknown_texts, words
+from rulesq.games.fma.card_parts import partial_reason, parts_of
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.table import read_table
 
@@ -47,21 +48,6 @@ def field_clause(ctx: Context, card: Card, name: str) -> list[str]:
     """The graph node of the clause that gives a field of the card (none for a card line)."""
     source = (card.fields.get("field_sources") or {}).get(name)
     return [ctx.clause(str(source), "rule")] if source else []
-
-
-def parts_of(card: Card) -> list[dict[str, Any]]:
-    """The corrected parts of the card's text the sources give (``text_parts``)."""
-    return [p for p in card.fields.get("text_parts") or () if isinstance(p, dict)]
-
-
-def partial_reason(card: Card) -> str:
-    """Why the whole text of a card whose sources give only parts of it is not known."""
-    parts = parts_of(card)
-    named = ", ".join(f'its {p["part"]} ("{p["text"]}", {p["clause"]})' for p in parts)
-    return (
-        f'the sources give only part of the text of "{card.name}": {named}; the rest of '
-        "its text is never given"
-    )
 
 
 def card_text(ctx: Context) -> Answer:
@@ -187,6 +173,7 @@ def faction(ctx: Context) -> Answer:
     if defeat is not None:
         support += [defeat[0], ctx.clause(DEFEATED_KEEP, "rule")]
         reason += "; defeated characters retain their faction"
+    _granted_open(ctx, card.name)
     return ctx.conclude(Text(str(value)), reason, supported_by=tuple(support))
 
 
@@ -210,6 +197,7 @@ def _line_faction(ctx: Context, name: str) -> Answer:
     who = state.find(name)
     support = [ctx.fact(who.fact)] if who is not None and who.fact is not None else []
     shown = "/".join(known) if known else "unaligned"
+    _granted_open(ctx, name)
     return ctx.conclude(
         Text(shown),
         f'the words of "{name}" give its faction: {shown} (corpus/fma/words.toml)',
@@ -290,6 +278,7 @@ def has_keyword(ctx: Context) -> Answer:
             supported_by=(*field_clause(ctx, card, "faction"), *kept),
         )
     if any(w.casefold() == folded for w in denied):
+        _granted_open(ctx, card.name)
         support = field_clause(ctx, card, "not_keywords")
         return ctx.conclude(
             YesNo(False),
@@ -302,6 +291,7 @@ def has_keyword(ctx: Context) -> Answer:
                 f"its keywords are {', '.join(given)}, not {word}, but the sources do not give "
                 f'the faction of "{card.name}"'
             )
+        _granted_open(ctx, card.name)
         support = field_clause(ctx, card, "keywords_complete")
         return ctx.conclude(
             YesNo(False),
@@ -309,6 +299,19 @@ def has_keyword(ctx: Context) -> Answer:
             supported_by=tuple(support),
         )
     raise CannotAnswer(f'the sources do not say whether "{card.name}" has the {word} keyword')
+
+
+def _granted_open(ctx: Context, name: str) -> None:
+    """*Cannot answer* where a text in play may give the character a faction or keyword.
+
+    Texts grant them ("gains the faction of each of your allies"; Loyal's "multiple factions
+    (granted by a Shou Tucker leader, for example)"; the "Sin" keyword lost): a no that rests
+    on one it lacks, or a faction read from its card or words alone, is no sure answer beside a
+    text in play of unknown words or one granting factions (``unknown_texts.granted``).
+    """
+    why = unknown_texts.granted(ctx.facts, name)
+    if why is not None:
+        raise CannotAnswer(why)
 
 
 def _stated_traits(ctx: Context, name: str) -> tuple[str, ...] | None:
@@ -332,6 +335,7 @@ def _stated_keyword(ctx: Context, name: str, word: str, stated: tuple[str, ...])
                 f'the situation gives "{name}" the words {", ".join(stated)} and no faction '
                 f"(corpus/fma/words.toml), and {word} may be its faction"
             )
+        _granted_open(ctx, name)
         return ctx.conclude(
             YesNo(False),
             f'the situation gives "{name}" the factions and keywords {", ".join(stated)}, '

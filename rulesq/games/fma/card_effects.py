@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.card_answers import partial_reason, parts_of
+from rulesq.games.fma.card_parts import partial_reason, parts_of
 from rulesq.games.fma.state import text_given
 
 if TYPE_CHECKING:

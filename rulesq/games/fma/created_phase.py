@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma import out_of_play, readiness_changes
+from rulesq.games.fma import out_of_play, presence, readiness_changes
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.situation import canceled_plays
 from rulesq.games.fma.table import HOME, RETURNED_HOME, key, read_table
@@ -147,16 +147,14 @@ def _out(ctx: Context, ref: CardRef, what: str) -> None:
 
 
 def _left_since(facts: list[Fact], ref: CardRef, place: Fact | None) -> Fact | None:
-    """The statement that took the card out of play after it was placed, not returned since."""
-    left: Fact | None = None
-    for fact in facts:
-        if not any(key(r) == key(ref) for r in fact.cards):
-            continue
-        if fact.kind == "removed" and (place is None or fact.span.line > place.span.line):
-            left = fact
-        elif fact.kind == "returned":
-            left = None
-    return left
+    """The statement that took the card out of play after it was placed, not returned since.
+
+    Read through ``Presence.read``, the one reading of who is in play.
+    """
+    where, why = presence.where_at(facts, key(ref))
+    if where != presence.GONE or why is None:
+        return None
+    return why if place is None or why.span.line > place.span.line else None
 
 
 def _cleanup_since(facts: list[Fact], since: Fact) -> Fact | None:
@@ -182,7 +180,9 @@ def readiness(ctx: Context) -> Answer:
     asked = str(ctx.question.param("readiness"))
     table = read_table(ctx.facts)
     found = table.readiness.get(key(ref))
-    paid = readiness_changes.set_by_cost(ctx.facts, ref, found[1].span.line if found else 0)
+    lost = table.forgotten.get(key(ref))  # a readiness stated before a return to play
+    since = found[1] if found else lost[1] if lost else None
+    paid = readiness_changes.set_by_cost(ctx.facts, ref, since.span.line if since else 0)
     if paid is not None:
         found = ("set", paid.play)
     left = _left_since(ctx.facts, ref, found[1] if found is not None else None)
@@ -192,17 +192,11 @@ def readiness(ctx: Context) -> Answer:
             "never say whether such a card is set or ready"
         )
     _out(ctx, ref, "whether such a card is set or ready")
-    back = [
-        f
-        for f in ctx.facts
-        if f.kind == "returned"
-        and key(ref) in {key(r) for r in f.cards}
-        and (found is None or f.span.line > found[1].span.line)
-    ]
-    if back and found is not None:
+    if found is None and lost is not None:  # ``Table.read`` voids it on the return
+        (said, stated), back = lost
         raise CannotAnswer(
-            f'"{ref.name}" returned to play ({_line(back[-1])}) after the situation said it was '
-            f'{found[0]} ({_line(found[1])}): cards sent to the discard pile have no "memory", '
+            f'"{ref.name}" returned to play ({_line(back)}) after the situation said it was '
+            f'{said} ({_line(stated)}): cards sent to the discard pile have no "memory", '
             "and the rulings never say whether a card returned to play is set or ready"
         )
     if found is None:

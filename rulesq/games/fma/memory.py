@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import presence
 from rulesq.games.fma.table import key
 
 if TYPE_CHECKING:
@@ -30,12 +31,27 @@ DEFEATED_PLAY = "fma/rulings/defeated-characters/2"
 DEFEATED_BARE = "fma/rulings/defeated-characters/1"
 
 
-def _last(facts: list[Fact], name: str, after: int = 0, first_only: bool = False) -> Fact | None:
-    """The last fact (the first, with ``first_only``) naming the card after line ``after``."""
-    found = [f for f in facts if f.span.line > after and any(key(r) == name for r in f.cards)]
-    if not found:
-        return None
-    return found[0] if first_only else found[-1]
+def _last(facts: list[Fact], name: str) -> Fact | None:
+    """The last fact naming the card."""
+    found = [f for f in facts if any(key(r) == name for r in f.cards)]
+    return found[-1] if found else None
+
+
+def _cycle(facts: list[Fact], name: str, after: int) -> tuple[Fact | None, Fact | None]:
+    """The first leaving play after line ``after`` and the return after it (None: none).
+
+    Read through ``Presence.read``, the one reading of who is in play.
+    """
+    left: Fact | None = None
+    back: Fact | None = None
+    for fact, moves in presence.walk(facts):
+        if fact.span.line <= after:
+            continue
+        if left is None and presence.taken(moves, name):
+            left = fact
+        elif left is not None and name in moves.returned:
+            back = fact
+    return left, back
 
 
 def use_again(ctx: Context) -> Answer:
@@ -48,33 +64,37 @@ def use_again(ctx: Context) -> Answer:
             f'the situation does not say "{ref.name}" used its activated ability (write: '
             f'"{ref.name}" uses its activated ability)'
         )
-    left = _last(ctx.facts_of("removed"), name, used.span.line, first_only=True)
-    back = _last(ctx.facts_of("returned"), name, left.span.line) if left is not None else None
-    if left is not None and back is None:
+    where, why = presence.where_at(ctx.facts, name)
+    if where == presence.DEFEATED and why is not None:
         return ctx.conclude(
             YesNo(False),
-            f'"{ref.name}" left play after using its activated ability and has not returned: '
-            "only characters play abilities, and a card can use the ability again when it "
+            f'"{ref.name}" is defeated, and defeated characters cannot play events or abilities',
+            supported_by=(ctx.fact(why), ctx.clause(DEFEATED_PLAY, "rule")),
+        )
+    if where == presence.GONE and why is not None:
+        return ctx.conclude(
+            YesNo(False),
+            f'"{ref.name}" left play (line {why.span.line}) and has not returned: only characters '
+            "play abilities, and a card can use the ability again when it "
             '"is then sent to the discard pile and returns to play"',
             supported_by=(
                 ctx.fact(used),
-                ctx.fact(left),
+                ctx.fact(why),
                 ctx.clause(ONLY_CHARACTERS_PLAY, "rule"),
                 ctx.clause(NO_MEMORY, "rule"),
             ),
         )
+    if where == presence.OUT and why is not None:
+        raise CannotAnswer(
+            f'"{ref.name}" is out of play (line {why.span.line}), and the rulings never say '
+            "whether a card out of play uses its abilities"
+        )
+    left, back = _cycle(ctx.facts, name, used.span.line)
     if left is None or back is None:
         raise CannotAnswer(
             f'"{ref.name}" used its activated ability and has not left play and returned '
             "since; rulesq does not hold the limits on using an ability again (its cost, "
             "a text's own limit)"
-        )
-    defeated = _last(ctx.facts_of("defeated"), name, back.span.line)
-    if defeated is not None:
-        return ctx.conclude(
-            YesNo(False),
-            f'"{ref.name}" is defeated, and defeated characters cannot play events or abilities',
-            supported_by=(ctx.fact(defeated), ctx.clause(DEFEATED_PLAY, "rule")),
         )
     support = (ctx.fact(used), ctx.fact(left), ctx.fact(back), ctx.clause(NO_MEMORY, "rule"))
     return ctx.conclude(
@@ -113,16 +133,18 @@ def must_use(ctx: Context) -> Answer:
             "is in play)"
         )
     owner = whose[-1].who
-    defeated = _last(ctx.facts_of("defeated"), name)
-    if defeated is not None and _last(ctx.facts_of("returned"), name, defeated.span.line) is None:
+    where, why = presence.where_at(ctx.facts, name)  # the one reading of who is in play
+    if where == presence.DEFEATED and why is not None:
         return ctx.conclude(
             YesNo(False),
             f'"{ref.name}" is defeated, and defeated characters have no abilities',
-            supported_by=(ctx.fact(defeated), ctx.clause(DEFEATED_BARE, "rule")),
+            supported_by=(ctx.fact(why), ctx.clause(DEFEATED_BARE, "rule")),
         )
-    left = _last(ctx.facts_of("removed"), name, whose[-1].span.line)
-    if left is not None and _last(ctx.facts_of("returned"), name, left.span.line) is None:
-        raise CannotAnswer(f'"{ref.name}" has left play')
+    if why is not None:
+        said = "has left play" if where == presence.GONE else "is out of play"
+        raise CannotAnswer(
+            f'"{ref.name}" {said} (line {why.span.line}), and a card acts while it is in play'
+        )
     now = [f for f in ctx.facts_of(kind) if f.who == owner]
     if not now:
         raise CannotAnswer(

@@ -19,6 +19,7 @@ from rulesq.games.fma.battle_answers import in_battle
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.memory import NO_MEMORY
+from rulesq.games.fma.spared import in_play_at as _in_play_at
 from rulesq.games.fma.spared import removed_after as _removed_after
 from rulesq.games.fma.spared import spared_by
 from rulesq.games.fma.state import match_subject, text_given
@@ -180,7 +181,8 @@ def is_defeated(ctx: Context) -> Answer:
                 moves = [  # only a move while the card is in play: its text acts then
                     (phase, move)
                     for phase, move in _moves(ctx, normalise_name(who.name))
-                    if fact.span.line < move.span.line and (gone is None or move.span.line < gone)
+                    if fact.span.line < move.span.line
+                    and _in_play_at(ctx, source.name, move.span.line)
                 ]
                 if not moves:
                     if _moves(ctx, normalise_name(who.name)):

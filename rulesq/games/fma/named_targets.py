@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import presence
 from rulesq.games.fma.claims import Claim, Stance, card_claim
 from rulesq.games.fma.table import key
 from rulesq.games.fma.vocab import Side
@@ -68,13 +69,10 @@ def _current_location(ctx: Context, target: CardRef) -> bool | None:
 
 
 def _left_play(ctx: Context, target: CardRef) -> bool:
-    """Whether the facts put the target in play and then took it out ("X" leaves play)."""
+    """Whether the facts put the target in play and it has left play since (``Presence.read``)."""
     name = normalise_name(target.card.name if target.card is not None else target.name)
-    stated = [f.span.line for f in ctx.facts_of("in_play") for r in f.cards if key(r) == name]
-    return bool(stated) and any(
-        f.span.line > stated[0] and any(key(r) == name for r in f.cards)
-        for f in ctx.facts_of("removed")
-    )
+    stated = any(key(r) == name for f in ctx.facts_of("in_play") for r in f.cards)
+    return stated and presence.where_at(ctx.facts, name)[0] == presence.GONE
 
 
 def target_claims(ctx: Context, card: Card, target: CardRef, state: State) -> list[Claim]:

@@ -8,7 +8,7 @@ from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma.claims import Claim, Stance, rule_claim
-from rulesq.games.fma.presence import OUT, Presence
+from rulesq.games.fma.presence import GONE, OUT, Presence
 from rulesq.games.fma.table import key, read_table
 
 if TYPE_CHECKING:
@@ -103,21 +103,41 @@ def keeps(ctx: Context) -> Answer:
         raise CannotAnswer(
             f'the situation does not attach "{attachment_ref.name}" to "{bearer_ref.name}"'
         )
-    if any(key(r) == attachment for f in ctx.facts_of("removed") for r in f.cards):
-        return ctx.conclude(YesNo(False), f'"{attachment_ref.name}" was removed')
+    since = attached[-1].span.line
     table = read_table(ctx.facts)
     fact = still_out(ctx).get(bearer)
-    left = [  # the ruling speaks of a leader out of play, not of one that left play since
-        f
-        for f in ctx.facts_of("removed")
-        if bearer in {key(r) for r in f.cards} and f.span.line > attached[-1].span.line
-    ]
-    if left:
+    gone: Fact | None = None  # the attachment's own leaving play, since it was last attached
+    left: Fact | None = None  # the bearer's (the ruling speaks of a leader out of play only)
+    moved = Presence()  # who leaves play is ``Presence.read``'s
+    for each in ctx.facts:
+        moves = moved.read(each)
+        if each.span.line <= since:
+            continue
+        if moves.status == GONE and attachment in moves.away:
+            gone = gone or each
+        elif moves.status == GONE and bearer in moves.away:
+            left = left or each
+        elif each.kind == "attach" and key(each.cards[0]) == attachment:
+            raise CannotAnswer(
+                f'"{attachment_ref.name}" is attached again (line {each.span.line}) after it was '
+                f'attached to "{bearer_ref.name}"'
+            )
+    if gone is not None and moved.where(attachment)[0] == GONE:
+        return ctx.conclude(
+            YesNo(False), f'"{attachment_ref.name}" was removed', supported_by=(ctx.fact(gone),)
+        )
+    if left is not None:
         raise CannotAnswer(
-            f'"{bearer_ref.name}" left play (line {left[-1].span.line}) after '
+            f'"{bearer_ref.name}" left play (line {left.span.line}) after '
             f'"{attachment_ref.name}" was attached, and the rulings say only that a leader does '
             "not lose his attachments when he is out of play, not what becomes of them when he "
             "leaves play"
+        )
+    if gone is not None:
+        raise CannotAnswer(
+            f'"{attachment_ref.name}" left play (line {gone.span.line}) after it was attached '
+            f'to "{bearer_ref.name}", and the rulings never say which character bears an '
+            "attachment returned to play"
         )
     if fact is None or bearer not in {table.leader_key(p) for p in table.leaders}:
         raise CannotAnswer(

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.card_answers import parts_of
 from rulesq.games.fma.card_effects import effects_of
+from rulesq.games.fma.card_parts import parts_of
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.table import read_table
 

@@ -1,8 +1,10 @@
 """FMA: the one reading of who is in play, defeated, gone or out of play, statement by statement.
 
-Every reader of the cards in play (the situation reader, ``still_in_play``, ``out_of_play``)
-walks the facts through ``Presence.read``: what each statement does to the cards in play is
-decided here, once. Who leads is ``Table.read``'s, which it walks in turn.
+Every reader of the cards in play (the situation reader, ``still_in_play``, ``out_of_play``,
+``uniqueness``, ``memory``, ``named_targets``, ``spared``, ``moved_home``, ``created_phase`` and
+the battle answers) walks the facts through ``Presence.read`` (``walk``, ``where_at``): what each
+statement does to the cards in play is decided here, once. Who leads is ``Table.read``'s, which
+it walks in turn.
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ from typing import TYPE_CHECKING
 from rulesq.games.fma.table import Table, key
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
     from rulesq.situation.model import Fact
 
 #: What a card is, by the statements read so far (a card never named away is in play).
 IN_PLAY, DEFEATED, GONE, OUT = "in play", "defeated", "gone", "out of play"
 #: The statements that take cards away, and where each puts them.
 AWAY = {"defeated": DEFEATED, "removed": GONE, "out_of_play": OUT}
+#: The statements that state cards in play: a card gone and stated in play again is back.
+STATED = ("in_play", "character")
 
 
 @dataclass
@@ -54,6 +60,10 @@ class Presence:
         kind = fact.kind
         if kind == "attach" and len(fact.cards) > 1:
             self.bearers[key(fact.cards[0])] = key(fact.cards[1])
+            self.status.pop(key(fact.cards[0]), None)  # attached again: in play again
+        elif kind in STATED:  # stated in play again (a character so stated is an input error)
+            for ref in fact.cards:
+                self.status.pop(key(ref), None)
         elif kind in AWAY:
             moves.status = AWAY[kind]
             moves.away = [key(r) for r in fact.cards]
@@ -72,3 +82,29 @@ class Presence:
     def where(self, name: str) -> tuple[str, Fact | None]:
         """Where a card is by the statements read so far (in play unless taken away), and why."""
         return self.status.get(name, (IN_PLAY, None))
+
+
+def walk(facts: Iterable[Fact], before: int | None = None) -> Iterator[tuple[Fact, Moves]]:
+    """Each statement (those before line ``before`` alone, if given) with what it does."""
+    presence = Presence()
+    for fact in facts:
+        if before is not None and fact.span.line >= before:
+            return
+        yield fact, presence.read(fact)
+
+
+def where_at(
+    facts: Iterable[Fact], name: str, before: int | None = None
+) -> tuple[str, Fact | None]:
+    """Where the card ``name`` is once the statements (before line ``before``) are read, and why."""
+    presence = Presence()
+    for fact in facts:
+        if before is not None and fact.span.line >= before:
+            break
+        presence.read(fact)
+    return presence.where(name)
+
+
+def taken(moves: Moves, name: str, statuses: tuple[str, ...] = (GONE,)) -> bool:
+    """Whether the statement takes the card ``name`` (or with its bearer) to one of ``statuses``."""
+    return moves.status in statuses and name in (*moves.away, *moves.borne)

@@ -50,6 +50,9 @@ class AttributeReader(ReaderBase):
                 suggestion="Attach it before the character is defeated, or ask: "
                 f'can I attach "{name}" to "{holder.name}"?',
             )
+        self._attached[ref_key(attachment)] = attachment
+        for gap in self._unborne.pop(ref_key(attachment), []):  # attached: its bearer is said
+            self.state.gaps.remove(gap)
         ids = self.state.given_by.setdefault(ref_key(attachment), [])
         for value_name in attachment.flags:
             raise self.error(

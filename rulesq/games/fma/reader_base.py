@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.presence import Moves, Presence
+from rulesq.games.fma.presence import GONE, OUT, Moves, Presence
 from rulesq.games.fma.state import (
+    CHARACTER_TYPES,
     CHARACTER_VALUES,
     RULE,
     UNDEFEATABLE,
@@ -80,6 +81,10 @@ class ReaderBase:
         self._in_play: set[str] = set()
         #: The gaps of the attachments a card out of play keeps, by its key (lifted on return).
         self._out_gaps: dict[str, list[Gap]] = {}
+        #: Each attachment attached, by key: its reference on its last attach line.
+        self._attached: dict[str, CardRef] = {}
+        #: The gaps of an attachment returned to play, bearer not said (lifted when attached).
+        self._unborne: dict[str, list[Gap]] = {}
         #: The cards stated in play that are not characters, by key: the player stating each.
         self._placed: dict[str, str | None] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
@@ -130,6 +135,34 @@ class ReaderBase:
         parsed = self.game.parse_card_text(card.text or "")
         assert isinstance(parsed, fx.FmaParsedText)
         return parsed
+
+    def _stated_again(self, fact: Fact) -> None:
+        """A character stated in play again (a character or in-play line), gone or out of play.
+
+        An error: a character that left play or is out of play is back by a return
+        ("Characters are returned to play at a player's home"), which places it and leaves its
+        earlier values open; a line stating it in play again would be read as in play by some
+        answers and gone by others.
+        Another card stated in play again is in play again (``Presence.read``).
+        """
+        if fact.kind not in ("character", "in_play"):
+            return
+        for ref in fact.cards:
+            kind = ref.card.type if ref.card is not None else None
+            if fact.kind == "in_play" and kind not in CHARACTER_TYPES:
+                continue
+            where, why = self._presence.where(ref_key(ref))  # read before the line
+            if where in (GONE, OUT) and why is not None:
+                name = ref_name(ref)
+                said = "has left play" if where == GONE else "is out of play"
+                raise self.error(
+                    f'"{name}" {said} (line {why.span.line}) and has not returned: this line '
+                    "states it in play again",
+                    fact,
+                    ref,
+                    suggestion=f'Write "{name}" returns to play first (a card back in play '
+                    "comes back at its player's home), or leave the line out",
+                )
 
     def character(
         self, ref: CardRef, fact: Fact, owner: str | None = None, introduce: bool = True

@@ -16,6 +16,7 @@ from rulesq.games.fma.state import (
     Gap,
     text_given,
 )
+from rulesq.games.fma.vocab import Attribute
 
 if TYPE_CHECKING:
     from rulesq.situation.model import CardRef, Fact
@@ -215,6 +216,10 @@ class InPlayReader(ReaderBase):
         card is in play as the cards in play read it (``still_in_play``).
         """
         key, card = ref_key(ref), ref.card
+        attached = self._attached.get(key)
+        if attached is not None:
+            self._unborne_back(attached, fact)
+            return
         if key not in self._placed or card is None:
             return
         self._in_play.add(key)
@@ -222,6 +227,35 @@ class InPlayReader(ReaderBase):
             self.state.unread_in_play.setdefault(key, (card, fact.span.line))
         elif not any(p.owner_key == key and p.end is None for p in self.state.passives):
             self._passive_text(card, fact, owner_key=key, controller=self._placed[key])
+
+    def _unborne_back(self, attachment: CardRef, fact: Fact) -> None:
+        """An attachment returned to play: what it gives is open until it is attached again.
+
+        It is in play again (``Presence.read``), but the rulings never say which character an
+        attachment returned to play bears: the values its line or its text may reach are open.
+        """
+        name = ref_name(attachment)
+        reason = (
+            f'"{name}" returned to play (line {fact.span.line}), and the rulings never say which '
+            f'character an attachment returned to play bears (write: attach "{name}" to "…")'
+        )
+        attributes: list[Attribute | None] = []
+        for value_name in attachment.values:
+            try:
+                attributes.append(Attribute.named(value_name))
+            except Exception:  # refused when it was attached
+                continue
+        card = attachment.card
+        if not attributes and card is not None and text_given(card) and not card.text:
+            return  # a card of no text gives nothing, wherever it is attached
+        if not attributes:
+            attributes = [None]
+        gaps = [
+            Gap(f'"{name}" returned to play', reason, None, attribute, line=self._line)
+            for attribute in attributes
+        ]
+        self.state.gaps.extend(gaps)
+        self._unborne.setdefault(ref_key(attachment), []).extend(gaps)
 
     def _end_given(self, key: str, fact: Fact) -> int:
         ids = self.state.given_by.pop(key, [])

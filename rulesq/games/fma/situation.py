@@ -52,6 +52,7 @@ class Reader(TableReader, AttributeReader, PlayReader, GoalReader):
         self._canceled = canceled_plays(facts)
         for fact in facts:
             self._line = fact.span.line
+            self._stated_again(fact)  # before the line is read: was the card gone?
             self._moves = self._presence.read(fact)
             handler = getattr(self, f"_fact_{fact.kind}", None)
             if handler is not None:

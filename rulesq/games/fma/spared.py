@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.games.fma import effects as fx
+from rulesq.games.fma import presence
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.triggers import IsDefeated, Trigger
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 def spared_by(ctx: Context, who: Character, line: int, unread: bool = True) -> str | None:
     """Why a defeat may not happen to ``who`` (None: no text of his or on him says so).
 
-    A card attached to the character before ``line`` (and not removed by then), or his own
+    A card attached to the character before ``line`` (and in play then), or his own
     card, whose text replaces his defeat (an erratum: "Before this character is defeated,
     move him home and set him instead"), or (``unread``) whose text the sources give only in
     part or not at all.
@@ -32,8 +33,7 @@ def spared_by(ctx: Context, who: Character, line: int, unread: bool = True) -> s
         if fact.span.line >= line or normalise_name(_named(fact.cards[1])) != name:
             continue
         card = fact.cards[0].card
-        gone = removed_after(ctx, _named(fact.cards[0]), fact.span.line)
-        if card is not None and (gone is None or gone > line):
+        if card is not None and in_play_at(ctx, card.name, line):
             cards.append((card, f'"{card.name}" is attached to "{who.name}"'))
     for card, said in cards:
         effects, missing = effects_of(card)
@@ -62,11 +62,21 @@ def _named(ref: CardRef) -> str:
 
 
 def removed_after(ctx: Context, name: str, line: int) -> int | None:
-    """The line where the card ``name``, in play from ``line``, is removed (None: it is not)."""
+    """The line where the card ``name``, in play from ``line``, leaves play (None: it does not).
+
+    Read through ``Presence.read``, the one reading of who is in play: an attachment leaves
+    play with a bearer that leaves play.
+    """
     wanted = normalise_name(name)
-    for fact in ctx.facts_of("removed"):
-        if fact.span.line > line and any(
-            normalise_name(r.card.name if r.card else r.name) == wanted for r in fact.cards
-        ):
+    for fact, moves in presence.walk(ctx.facts):
+        if fact.span.line > line and presence.taken(moves, wanted):
             return fact.span.line
     return None
+
+
+def in_play_at(ctx: Context, name: str, line: int) -> bool:
+    """Whether the card ``name`` is in play at line ``line`` (``Presence.read``).
+
+    A card that left play and returned is back; an attachment leaves play with its bearer.
+    """
+    return presence.where_at(ctx.facts, normalise_name(name), line)[0] == presence.IN_PLAY

@@ -48,6 +48,9 @@ class Table:
     stated: set[str] = field(default_factory=set)
     places: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     readiness: dict[str, tuple[str, Fact]] = field(default_factory=dict)
+    #: The readiness a return to play voided (cards back from the discard pile have no
+    #: "memory"): the readiness stated before, and the return, by key.
+    forgotten: dict[str, tuple[tuple[str, Fact], Fact]] = field(default_factory=dict)
     experience: dict[str, tuple[int, Fact]] = field(default_factory=dict)
     #: The X chosen for a card's cost ("X is 3 for …").
     x_values: dict[str, tuple[int, Fact]] = field(default_factory=dict)
@@ -142,9 +145,12 @@ class Table:
         elif kind in ("moved_home", "sent_home", "returned"):  # home; returned: comes back home
             for ref in fact.cards:
                 self.places[key(ref)] = (HOME, fact)
+                if kind == "returned" and key(ref) in self.readiness:  # set or ready: not said
+                    self.forgotten[key(ref)] = (self.readiness.pop(key(ref)), fact)
         elif kind == "readiness":
             for ref in fact.cards:
                 self.readiness[key(ref)] = (str(fact.param("readiness")), fact)
+                self.forgotten.pop(key(ref), None)
         elif kind == "experience":
             named = self.leaders.get(fact.who or "")  # two stated: ``leader`` says so when read
             holder = key(fact.cards[0]) if fact.cards else key(named) if named else None

@@ -222,7 +222,12 @@ def _unique_attachment(
         mine = [
             (f, gone) for f, gone in placed if table.owners.get(_ref_key(f.cards[1])) == controller
         ]
-        if not on_target or not mine:
+        if not on_target:
+            continue
+        back = _returned_copies(ctx).get(_ref_key(on_target[-1].cards[0]))
+        if back is not None and not any(not gone for _, gone in mine):
+            raise CannotAnswer(returned_copy(back, on_target[-1].cards[0].name))
+        if not mine:
             continue
         if all(gone for _, gone in mine):
             raise CannotAnswer(bearer_gone(mine[-1][0]))  # whether the copy went with it: not said
@@ -260,6 +265,33 @@ def _attached_copies(ctx: Context) -> dict[str, list[tuple[Fact, bool]]]:
                     (f, gone or _ref_key(f.cards[1]) in moves.away) for f, gone in placed
                 ]
     return copies
+
+
+def _returned_copies(ctx: Context) -> dict[str, Fact]:
+    """The unique attachments returned to play and not attached since: each with its return.
+
+    Back in play (``Presence.read``), a copy is borne by a character the situation does not
+    name, on a side it does not say.
+    """
+    back: dict[str, Fact] = {}
+    presence = Presence()
+    for fact in ctx.facts:
+        moves = presence.read(fact)
+        if fact.kind == "attach":
+            back.pop(_ref_key(fact.cards[0]), None)
+        for ref in fact.cards:
+            if _ref_key(ref) in moves.returned and _is_unique(ref.card):
+                back[_ref_key(ref)] = fact
+    return back
+
+
+def returned_copy(fact: Fact, name: str) -> str:
+    """Why a unique attachment returned to play may or may not be a copy on a player's side."""
+    return (
+        f'a copy of "{name}" returned to play (line {fact.span.line}), and the rulings never say '
+        "which character an attachment returned to play bears, nor on whose side (write: "
+        f'attach "{name}" to "…")'
+    )
 
 
 def _ref_key(ref: CardRef) -> str:
@@ -337,6 +369,9 @@ def attach_gate(ctx: Context, table: Table, attachment: CardRef, player: str) ->
         )
     if unsure:
         raise CannotAnswer(bearer_gone(unsure[-1]))
+    back = _returned_copies(ctx).get(name)
+    if back is not None:
+        raise CannotAnswer(returned_copy(back, attachment.name))
     return None
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.state import OWN_CHANGES, text_given
 from rulesq.games.fma.still_in_play import in_play
@@ -61,7 +62,35 @@ def granted(facts: Sequence[Fact], name: str) -> str | None:
     (a card ruling). A card in play whose text is unknown or unread may grant the one a text
     names, as a card of its own may.
     """
-    return doubt(facts, f'the factions and keywords of "{name}"')
+    unread = doubt(facts, f'the factions and keywords of "{name}"')
+    return unread if unread is not None else _grants(facts, name)
+
+
+def _grants(facts: Sequence[Fact], name: str) -> str | None:
+    """Why a text read in play may give ``name`` a faction (None: none reads so).
+
+    rulesq reads "X gains the faction of each of your allies" but does not follow which
+    factions it gives: a no beside it is open, unless it names its own card and that is not
+    the character asked about.
+    """
+    skip = inert(facts)
+    asked = normalise_name(name)
+    for card, _, _ in in_play(list(facts)):
+        own = normalise_name(card.name)
+        if own in skip:
+            continue
+        effects, _ = effects_of(card)
+        for effect in fx.walk(tuple(effects)):
+            if not isinstance(effect, fx.GainFaction):
+                continue
+            named = effect.who.name if isinstance(effect.who, fx.Named) else None
+            if named is not None and own.startswith(normalise_name(named)) and own != asked:
+                continue  # "X gains …" on X's own card: X alone gains
+            return (
+                f'"{card.name}" is in play, and its text reads "{effect.render()}": rulesq does '
+                f'not follow which factions it gives, so whether "{name}" has one is not known'
+            )
+    return None
 
 
 def settle(card: Card) -> str:
