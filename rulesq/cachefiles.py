@@ -119,12 +119,17 @@ class FileHashes:
     are the ones it had when it was read: a write always sets the change time, which no
     program can set back. A file changed within the last :data:`_SETTLE` seconds before it
     was read is not remembered (a clock tick may hide a second write), as git does.
-    Kept in the cache folder as checked JSON; without one, every file is read.
+    Kept in the cache folder as texts (:func:`write_texts`): each file's path, then its
+    status and hash as one line of words (``size inode mtime ctime hash``), read with one
+    cut and compared as text when a file is looked up. Every cache key reads the table, and
+    it holds every file any key hashed (a check needs a few dozen of hundreds): as checked
+    JSON, each entry decoded into a list, 700 entries cost a start-up 10 M instructions.
+    Without a cache folder, every file is read.
     """
 
     _held: FileHashes | None = None
 
-    def __init__(self, file: Path | None, known: dict[str, list[Any]]) -> None:
+    def __init__(self, file: Path | None, known: dict[str, str]) -> None:
         self.file = file
         self.known = known
         self.changed = False
@@ -143,12 +148,12 @@ class FileHashes:
             return cls(None, {})
         file = folder / f"file-hashes-{_HASHES_FORMAT}.json"
         try:
-            known = read_json(file, "file-hashes", _HASHES_FORMAT)
+            texts = read_texts(file, "file-hashes", _HASHES_FORMAT)
         except CacheProblem:
-            known = None
-        if not isinstance(known, dict) or len(known) > _HASHES_MAX:
-            known = {}
-        return cls(file, known)
+            texts = None
+        if texts is None or len(texts) % 2 or len(texts) > 2 * _HASHES_MAX:
+            return cls(file, {})
+        return cls(file, dict(zip(texts[0::2], texts[1::2], strict=True)))
 
     def of(self, name: str) -> str:
         """The hash of the contents of the file ``name``, or ``absent``."""
@@ -156,11 +161,11 @@ class FileHashes:
             info = os.stat(name)
         except OSError:
             return "absent"
-        status = [info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns]
+        status = f"{info.st_size} {info.st_ino} {info.st_mtime_ns} {info.st_ctime_ns} "
         held = self.known.get(name)
-        if type(held) is list and len(held) == 5 and held[:4] == status:
-            found = held[4]
-            if type(found) is str:
+        if held is not None and held.startswith(status):
+            found = held[len(status) :]
+            if len(found) == 64 and not found.strip(_HEX):  # a SHA-256 in hexadecimal
                 return found
         try:
             found = sha256(Path(name).read_bytes()).hexdigest()
@@ -169,7 +174,7 @@ class FileHashes:
         except OSError as error:  # unreadable: its error is its content
             return f"unreadable {error.errno}"
         if time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > _SETTLE * 10**9:
-            self.known[name] = [*status, found]
+            self.known[name] = status + found
             self.changed = True
         return found
 
@@ -180,11 +185,19 @@ class FileHashes:
         self.changed = False
         if len(self.known) > _HASHES_MAX:
             self.known = {}
-        write_json(self.file, "file-hashes", _HASHES_FORMAT, self.known)
+        texts = [
+            text
+            for name, held in self.known.items()
+            if TEXT_SEPARATOR not in name  # no path holds one; a text would be cut apart
+            for text in (name, held)
+        ]
+        write_texts(self.file, "file-hashes", _HASHES_FORMAT, texts)
 
 
+#: The digits of a SHA-256 as :class:`FileHashes` keeps it.
+_HEX = "0123456789abcdef"
 #: Bumped when :class:`FileHashes` stores something else.
-_HASHES_FORMAT = "1"
+_HASHES_FORMAT = "2"
 #: Seconds a file must be unchanged before its hash is remembered.
 _SETTLE = 2
 #: Past this many files (many checkouts over time), the hashes start over.
@@ -405,6 +418,66 @@ def write_pieces(path: Path, kind: str, key: str, pieces: list[str]) -> None:
     head = json.dumps(header, ensure_ascii=True, separators=(",", ":")).encode("ascii")
     try:
         write_atomic(path, head + b"\n" + "".join(pieces).encode("utf-8"))
+    except OSError as error:
+        warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
+
+
+#: What separates the texts of a file :func:`write_texts` writes (no text may hold it).
+TEXT_SEPARATOR = "\0"
+
+
+def read_texts(path: Path, kind: str, key: str) -> list[str] | None:
+    """The texts of a file written by :func:`write_texts`, in order.
+
+    Only the header line is decoded as JSON; the texts are cut at :data:`TEXT_SEPARATOR` in
+    one call (no JSON string is unescaped: a body of JSON texts kept as JSON strings cost
+    three times as much to read). Returns None when the file does not exist; raises
+    :class:`CacheProblem` as :func:`read_json` does, and when the texts are not as many as
+    the header says.
+    """
+    try:
+        raw = read_bytes(path)
+    except FileNotFoundError:
+        return None
+    head, newline, body = raw.partition(b"\n")
+    try:
+        header = json.loads(head.decode("utf-8"))
+        texts = body.decode("utf-8").split(TEXT_SEPARATOR) if body else []
+    except (ValueError, TypeError, RecursionError):
+        raise CacheProblem(f"{path.name} is corrupt") from None
+    if (
+        not newline
+        or not isinstance(header, dict)
+        or header.get("format") != "rulesq-cache"
+        or header.get("kind") != kind
+        or header.get("key") != key
+        or header.get("version") != __version__
+    ):
+        raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    if header.get("count") != len(texts):
+        raise CacheProblem(f"{path.name} is corrupt")
+    mark_used(path)
+    return texts
+
+
+def write_texts(path: Path, kind: str, key: str, texts: list[str]) -> None:
+    """Write texts that hold no :data:`TEXT_SEPARATOR`, each after it, under a header line.
+
+    Atomically; warns if it fails. :func:`read_texts` reads them back. A text holding the
+    separator is refused (ValueError): the caller leaves it out.
+    """
+    if any(TEXT_SEPARATOR in text for text in texts):
+        raise ValueError("a text holds the separator")
+    header = {
+        "format": "rulesq-cache",
+        "kind": kind,
+        "key": key,
+        "version": __version__,
+        "count": len(texts),
+    }
+    head = json.dumps(header, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    try:
+        write_atomic(path, head + b"\n" + TEXT_SEPARATOR.join(texts).encode("utf-8"))
     except OSError as error:
         warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
 

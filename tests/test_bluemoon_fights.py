@@ -90,7 +90,8 @@ def cited(reply: Answer) -> list[str]:
     ],
 )
 def test_retreat_dragons_add_modifiers_then_caps(setup: str, number: int) -> None:
-    body = f"{setup}\nit is my turn\nI retreat\nask how many dragons do you attract?"
+    whole = "your combat and support areas hold no other cards"  # a count stated wins over it
+    body = f"{setup}\n{whole}\nit is my turn\nI retreat\nask how many dragons do you attract?"
     assert verdict(body) == number
 
 
@@ -106,6 +107,7 @@ def test_you_may_not_attract_beats_additional_dragons() -> None:
 def test_bluff_cards_and_influence_do_not_count_for_six() -> None:
     body = (
         "your combat area holds 5 cards\nyou have 2 bluff cards\n"
+        "your support area holds no other cards\n"
         'card "Some Hyla" hyla: ""\nyou have "Some Hyla" in your influence area\n'
         "it is my turn\nI retreat\nask how many dragons do you attract?"
     )
@@ -115,11 +117,13 @@ def test_bluff_cards_and_influence_do_not_count_for_six() -> None:
 def test_dragons_not_due_to_the_retreat_are_separate() -> None:
     body = (
         f'{SIREN}\n{GUARD}\nyou have active "Some Siren"\nI have active "Some Guard"\n'
+        "your combat and support areas hold no other cards\n"
         "it is my turn\nI retreat\nask how many dragons do you attract?"
     )
     assert verdict(body) == 1
     discarded = (
-        f'{SIREN}\n{PLAIN}\nyou have active "Some Siren"\nit is my turn\n'
+        f'{SIREN}\n{PLAIN}\nyou have active "Some Siren"\n'
+        "your combat and support areas hold no other cards\nit is my turn\n"
         'I have in hand "Plain One"\nI discard "Plain One"\nI retreat\n'
         "ask how many dragons do you attract?"
     )
@@ -238,7 +242,10 @@ def test_immediate_retreat_after_the_end_of_the_turn() -> None:
     reply = last(both + "ask must I retreat?")
     assert reply.verdict == YesNo(True)
     assert reply.decided_by == "card text"
-    one = f'{TIDES}\nyou have active "High Tide"\nit is your turn\nyour turn ends\n'
+    one = (
+        f'{TIDES}\nyou have active "High Tide"\nyour combat and support areas hold no other '
+        "cards\nit is your turn\nyour turn ends\n"
+    )
     assert verdict(one + "ask must I retreat?") is False
 
 

@@ -377,6 +377,7 @@ card "Picky Mutant" mutant (STOP): "{picky}"
 card "Hero A" character: ""
 card "Mute Crow" character: "Your special power texts are ignored."
 you have active "Hero A"
+your combat and support areas hold no other cards
 it is my turn
 phase Character
 ask can I play "Picky Mutant"?

@@ -163,7 +163,7 @@ def _wrong_schema(path: Path) -> None:
     )  # every precedent dropped
     if path.name.startswith("corpus-"):  # every clause dropped
         kind = "corpus-index"
-        payload = {"ids": [], "files": [], "lines": [], "aliases": {}, "sizes": [[0, 0], [0, 0]]}
+        payload = {"ids": [], "files": [], "starts": [], "ends": [], "aliases": {}, "sizes": [0, 0]}
     cachefiles.write_json(path, kind, key, payload)
 
 
@@ -677,3 +677,44 @@ def test_the_cache_folder_is_absolute_or_refused(
     monkeypatch.setenv("XDG_CACHE_HOME", "xdg")
     assert cache_dir() == tmp_path / "home" / ".cache" / "rulesq"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["home"]
+
+
+def test_remembered_hashes_are_texts_compared_as_text(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table is read with one cut (no JSON but its header); a damaged entry is read again."""
+    monkeypatch.setattr(cachefiles, "_SETTLE", -1)  # remember hashes at once
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    source = tmp_path / "grammar.lark"
+    source.write_text("one")
+    first = cachefiles.content_key([source], "test")
+    [table] = cache.glob("file-hashes-*.json")
+    head, _, body = table.read_bytes().partition(b"\n")
+    assert json.loads(head)["count"] == 2 and body.startswith(str(source).encode() + b"\0")
+    decoded: list[int] = []
+    real = json.loads
+
+    def loads(text: str | bytes, *args: object, **kwargs: object) -> object:
+        decoded.append(len(text))
+        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    with monkeypatch.context() as inner:
+        inner.setattr(json, "loads", loads)
+        assert cachefiles.FileHashes.get().known
+    assert decoded == [len(head)]
+    read: list[Path] = []
+    real_read = Path.read_bytes
+
+    def reading(path: Path) -> bytes:
+        read.append(path)
+        return real_read(path)
+
+    for damaged in (body[:-1] + b"x", body[:-2], body.replace(b" ", b"  ", 1)):
+        table.write_bytes(head + b"\n" + damaged)
+        monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+        read.clear()
+        with monkeypatch.context() as inner:
+            inner.setattr(Path, "read_bytes", reading)
+            assert cachefiles.content_key([source], "test") == first
+        assert source in read  # not taken from a damaged entry

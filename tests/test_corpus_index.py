@@ -105,8 +105,12 @@ def test_a_line_that_is_not_the_indexed_clause_reads_them_all(
     """An index of the right shape whose lines are swapped: never the wrong clause."""
     load_corpus("bluemoon")
     [file] = cache.glob("corpus-bluemoon-*.json")
-    lines = json.loads(file.read_text())["payload"]["lines"]
-    _rewrite(cache, {"lines": [lines[1], lines[0], *lines[2:]]})
+    payload = json.loads(file.read_text())["payload"]
+    starts, ends = payload["starts"], payload["ends"]
+    _rewrite(
+        cache,
+        {"starts": [starts[1], starts[0], *starts[2:]], "ends": [ends[1], ends[0], *ends[2:]]},
+    )
     load_corpus.cache_clear()
     corpus = load_corpus("bluemoon")
     capsys.readouterr()
@@ -120,11 +124,13 @@ def test_a_line_that_is_not_the_indexed_clause_reads_them_all(
 @pytest.mark.parametrize(
     "change",
     [
-        {"lines": [10**6]},
+        {"starts": [10**6]},
+        {"ends": [-1]},
         {"files": [-1]},
+        {"files": [2]},
         {"ids": [3]},
         {"aliases": {"x": 1}},
-        {"sizes": [[1, 1]]},
+        {"sizes": [1, 1]},
         {"extra": 1},
     ],
 )
@@ -166,3 +172,32 @@ def test_ids_and_aliases_given_twice_as_the_whole_reading(cache: Path, tmp_path:
             assert list(held.clauses) == ["a", "b", "c"]
             assert held.clause("a").text == "3" and held.clause("x").id == "c"
             same(held, whole("tiny"))
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a", "a\n", "a\nb", "a\n\nb\n", '{"x": 1}\r\n{"y": 2}\n', "\n\n", "é\nü\n"]
+)
+def test_each_line_is_its_files_text_between_its_offsets(text: str) -> None:
+    """The spans the index stores give back each line as cutting the text at newlines does."""
+    from rulesq.corpus.clauses import line_spans
+
+    spans = list(line_spans(text))
+    assert [line for _, _, line in spans] == text.split("\n")
+    assert [text[start:end] for start, end, _ in spans] == text.split("\n")
+
+
+def test_a_held_line_is_read_from_its_offsets(cache: Path) -> None:
+    """Every indexed clause's line is its file's text between the index's offsets."""
+    from rulesq.corpus.clauses import held_lines
+
+    load_corpus("bluemoon")
+    [file] = cache.glob("corpus-bluemoon-*.json")
+    payload = json.loads(file.read_text())["payload"]
+    folder = corpus_dir() / "bluemoon"
+    texts = [(folder / name).read_text(encoding="utf-8") for name in CLAUSE_FILES]
+    lines = held_lines(payload, texts)
+    assert lines is not None and len(lines) > 600
+    for key, line in lines.items():
+        assert json.loads(line)["id"] == key
+    shifted = {**payload, "starts": [start + 1 for start in payload["starts"]]}
+    assert held_lines(shifted, texts) != lines

@@ -35,6 +35,7 @@ LAYERS: dict[str, int] = {
             "work",
             "phase_reads",
             "placing",
+            "open_areas",
         ),
         STATE,
     ),

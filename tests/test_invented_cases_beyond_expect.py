@@ -824,22 +824,46 @@ def test_a_value_given_in_its_questions_element_is_no_assumption() -> None:
     assert not any("value 3" in text for text in answer.graph.assumptions())
 
 
-def test_fewer_than_six_named_cards_is_shown_as_an_assumption() -> None:
-    """Fewer than six cards rests on the named cards only, and the answer says it assumes so;
-    with six named cards nothing is assumed."""
-    five = answers("values/fewer-than-six-named-cards-is-shown-as-an-assumption-1.rq")[-1]
-    assert any("only the cards the situation names" in a for a in five.graph.assumptions())
-    six = answers("values/fewer-than-six-named-cards-is-shown-as-an-assumption-2.rq")[-1]
+def test_fewer_than_six_named_cards_in_open_areas_leave_the_dragons_open() -> None:
+    """Five named cards, the areas open: a sixth would bring the additional dragon, and the
+    reason says what to write; said to hold no other cards, it is 1 with nothing assumed about
+    the areas; six named cards need no such line."""
+    five = answers(
+        "bluemoon-areas/fewer-than-six-named-cards-in-areas-left-unstated-leaves-the-dragons-open.rq"
+    )[-1]
+    assert five.verdict is None
+    assert "1 if they hold no other cards; 2 if they hold 6 cards more" in five.reason
+    assert "my combat and support areas hold no other cards" in five.reason
+    said = answers(
+        "bluemoon-areas/fewer-than-six-named-cards-in-areas-said-to-hold-no-other-cards-attract-one-dragon.rq"
+    )[-1]
+    assert said.verdict == Number(1)
+    assert not any("situation names" in a for a in said.graph.assumptions())
+    six = answers("bluemoon-areas/six-named-cards-attract-the-additional-dragon.rq")[-1]
     assert not any("situation names" in a for a in six.graph.assumptions())
 
 
 @pytest.mark.parametrize("number", [1, 3, 4])
-def test_a_count_condition_on_areas_left_unstated_is_shown_as_an_assumption(number: int) -> None:
-    """Neth-sur-Pot, Fel-nar-Gan, B.P. Unity: a verdict resting on the areas holding only the
-    named cards says so; with the areas' count stated nothing is assumed."""
-    name = f"fields/a-count-condition-on-areas-left-unstated-is-shown-as-an-assumption-{number}.rq"
-    assumed = answers(name)[-1].graph.assumptions()
-    assert any("hold only the cards the situation names" in a for a in assumed), assumed
+def test_a_count_condition_on_open_areas_leaves_the_answer_open(number: int) -> None:
+    """Neth-sur-Pot, Fel-nar-Gan, B.P. Unity: a verdict more cards in the areas would change has
+    no answer, the reason naming the areas; said to hold no other cards, it is answered and
+    assumes nothing about them; with the count stated too."""
+    open_ = answers(
+        f"bluemoon-areas/a-count-condition-on-areas-left-unstated-leaves-the-answer-open-{number}.rq"
+    )[-1]
+    assert open_.verdict is None
+    assert "combat and support areas hold besides the cards the situation names" in open_.reason
+    said = answers(
+        f"bluemoon-areas/a-count-condition-on-areas-said-to-hold-no-other-cards-answers-{number}.rq"
+    )[-1]
+    assert said.verdict is not None
+    assert not any("situation names" in a for a in said.graph.assumptions())
+    stated = answers("bluemoon-areas/a-count-condition-on-areas-stated-answers-2.rq")[-1]
+    assert not any("situation names" in a for a in stated.graph.assumptions())
+
+
+def test_an_open_area_count_that_decides_nothing_is_shown_as_an_assumption() -> None:
+    """A dragon count banned either way stands with the areas open, and says what it took."""
     for count in answers(
         "hands/a-count-of-draws-from-a-discard-pile-of-unstated-size-shows-what-it-takes.rq"
     ):
@@ -847,10 +871,12 @@ def test_a_count_condition_on_areas_left_unstated_is_shown_as_an_assumption(numb
             "pile is taken to hold enough" in text and "my discard pile has 3 cards" in text
             for text in count.graph.assumptions()
         ), count.graph.assumptions()
-    stated = answers(
-        "fields/a-count-condition-on-areas-left-unstated-is-shown-as-an-assumption-2.rq"
-    )
-    assert not any("situation names" in a for a in stated[-1].graph.assumptions())
+    banned = answers("fields/you-may-not-attract-dragons-checks-its-condition-and-time-2.rq")[-1]
+    assert banned.verdict == Number(0)
+    assert any(
+        "your combat and support areas hold only the cards the situation names" in a
+        for a in banned.graph.assumptions()
+    ), banned.graph.assumptions()
 
 
 def test_an_older_printing_cites_only_the_most_recent_printing_clause() -> None:
@@ -904,11 +930,20 @@ def test_status_keys_are_statuses() -> None:
     assert {s for pins in STATUS.values() for s in pins.values()} <= keys
 
 
-def test_a_card_the_situation_does_not_place_is_assumed_in_hand() -> None:
-    """ "Is it active?" of a card no line places is no, and the answer states the assumption."""
-    answer = answers("time/a-card-the-situation-does-not-place-is-taken-to-be-in-hand.rq")[0]
-    assumed = labels(answer, "absence", assumed=True)
-    assert any('does not place "Blaze"' in text for text in assumed), assumed
+def test_a_card_placed_nowhere_is_active_only_where_an_area_may_hold_it() -> None:
+    """ "Is it active?" of a card no line places: no answer while an area may hold it unnamed
+    (the reason says where to place it); every area named, no, the answer stating that it takes
+    the card to be out of play."""
+    open_ = answers("bluemoon-placing/a-card-placed-nowhere-may-lie-unnamed-in-an-open-area.rq")[0]
+    assert open_.verdict is None
+    assert 'the situation does not place "Blaze"' in open_.reason
+    assert "hold no other cards" in open_.reason
+    named = answers(
+        "bluemoon-placing/a-card-placed-nowhere-is-out-of-play-when-every-area-is-named.rq"
+    )[0]
+    assert named.verdict == YesNo(False)
+    assumed = labels(named, "absence", assumed=True)
+    assert any('does not place "Blaze"' in text and "out of play" in text for text in assumed)
 
 
 def test_a_draw_from_the_discard_pile_relies_on_the_pile_not_the_deck() -> None:
@@ -957,14 +992,19 @@ def test_a_discard_with_no_turn_stated_shows_the_turn_it_is_taken_on() -> None:
         ), answer.graph.assumptions()
 
 
-def test_a_winner_by_cards_shows_the_other_player_taken_not_to_run_out() -> None:
-    """The winner by cards, his own cards unknown, is taken not to have run out, and the
-    answer says so (the FAQ case, both players' cards stated, takes nothing)."""
-    name = "defaults/a-winner-by-cards-shows-the-other-player-taken-not-to-run-out.rq"
-    (answer,) = answers(name)
-    assert any(
-        "I am taken not to have run out of cards" in t for t in answer.graph.assumptions()
-    ), answer.graph.assumptions()
+def test_a_winner_by_cards_with_the_other_players_cards_unknown_has_no_answer() -> None:
+    """One player ran out, the other's cards unknown: no winner, the reason saying what to
+    write; stated to hold cards, he wins, taking nothing (nor does the FAQ case)."""
+    (open_,) = answers(
+        "bluemoon-game-end/a-winner-by-cards-with-the-other-players-cards-unstated-is-open.rq"
+    )
+    assert open_.verdict is None
+    assert "I have not run out of cards, or I run out of cards" in open_.reason
+    (said,) = answers(
+        "bluemoon-game-end/a-winner-by-cards-with-the-other-player-stated-to-hold-cards.rq"
+    )
+    assert said.verdict is not None and said.verdict.show() == "me"
+    assert not [t for t in said.graph.assumptions() if "run out" in t]
     faq = read_situation(
         INVENTED.parent.parent / "corpus/bluemoon/cases/end-of-game/q452-shame-on-you-last-cards.rq"
     )

@@ -148,9 +148,23 @@ def _damaged(tmp_path: Path, file: Path, damage: object) -> None:
     read_situation(file)
     lineitems.forget()
     entry = _pack_file(tmp_path)
-    document = json.loads(entry.read_text())
-    document["payload"] = damage(document["payload"])  # type: ignore[operator]
-    entry.write_text(json.dumps(document))
+    _write_pack(entry, damage(_packed(tmp_path)))  # type: ignore[operator]
+
+
+def _write_pack(entry: Path, payload: object) -> None:
+    """Write ``payload`` as the pack ``entry`` (its key kept): each line, then its items' text.
+
+    A payload that is not a mapping is written as one text (the texts do not pair up); an
+    items' value that is not a text, as its ``repr``.
+    """
+    from rulesq.cachefiles import write_texts
+
+    key = json.loads(entry.read_bytes().partition(b"\n")[0])["key"]
+    if isinstance(payload, dict):
+        texts = [t for line, data in payload.items() for t in (line, str(data))]
+    else:
+        texts = [repr(payload)]
+    write_texts(entry, itemcache._KIND, key, texts)
 
 
 def _each_line(damage: object) -> object:
@@ -245,9 +259,9 @@ def test_a_corrupt_pack_is_parsed_again(tmp_path: Path, monkeypatch: pytest.Monk
 
 def _packed(folder: Path) -> dict[str, str]:
     """The lines a game's pack holds."""
-    payload = json.loads(_pack_file(folder).read_text())["payload"]
-    assert isinstance(payload, dict)
-    return payload
+    entry = _pack_file(folder)
+    key = json.loads(entry.read_bytes().partition(b"\n")[0])["key"]
+    return itemcache._read(entry, key)
 
 
 def test_a_question_asked_again_is_kept_only_for_a_file(
@@ -318,7 +332,7 @@ def test_a_check_reads_each_pack_once_and_writes_it_at_its_end(
     assert len(files) > 5
     reads: list[str] = []
     writes: list[str] = []
-    real_read, real_write = cachefiles.read_json, cachefiles.write_json
+    real_read, real_write = cachefiles.read_texts, cachefiles.write_texts
 
     def read(path: Path, *args: object, **kwargs: object) -> object:
         reads.append(path.name)
@@ -328,8 +342,8 @@ def test_a_check_reads_each_pack_once_and_writes_it_at_its_end(
         writes.append(path.name)
         real_write(path, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cachefiles, "read_json", read)
-    monkeypatch.setattr(cachefiles, "write_json", write)
+    monkeypatch.setattr(cachefiles, "read_texts", read)
+    monkeypatch.setattr(cachefiles, "write_texts", write)
     for _ in range(2):  # the pack written, then read by a new process
         lineitems.forget()
         reads.clear()
@@ -475,4 +489,82 @@ def test_a_pack_is_found_once_for_the_settings_that_choose_its_folder(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     third = itemcache.pack("bluemoon")
     assert third is not None and third.file.parent == tmp_path / "xdg" / "rulesq"
+    lineitems.forget()
+
+
+def test_a_pack_is_read_without_decoding_its_texts_as_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading a pack decodes its header line as JSON, and no line's items until one is met."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    file = sorted(CASE.glob("*.rq"))[0]
+    lineitems.forget()
+    read_situation(file)
+    lineitems.forget()
+    entry = _pack_file(tmp_path)
+    header = entry.read_bytes().partition(b"\n")[0].decode()
+    decoded: list[int] = []
+    real = json.loads
+
+    def loads(text: str | bytes, *args: object, **kwargs: object) -> object:
+        decoded.append(len(text))
+        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(json, "loads", loads)
+    lines = itemcache._read(entry, json.loads(header)["key"])
+    assert len(lines) > 3
+    assert decoded == [len(header), len(header)]  # the test's own, then the reader's
+
+
+def test_texts_not_as_many_as_the_header_says_are_a_broken_pack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pack whose header counts a text more than it holds is read as empty: parsed again."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    file = sorted(CASE.glob("*.rq"))[0]
+    lineitems.forget()
+    good = read_situation(file)
+    lineitems.forget()
+    entry = _pack_file(tmp_path)
+    assert _packed(tmp_path)
+    head, _, body = entry.read_bytes().partition(b"\n")
+    header = json.loads(head)
+    header["count"] += 1
+    entry.write_bytes(json.dumps(header).encode() + b"\n" + body)
+    assert _packed(tmp_path) == {}
+    parsed: list[str] = []
+    real = lineitems._parse
+
+    def counting(game: str, line: str) -> object:
+        parsed.append(line)
+        return real(game, line)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(lineitems, "_parse", counting)
+        assert read_situation(file) == good
+    assert parsed
+    lineitems.forget()
+
+
+def test_a_line_holding_the_separator_is_left_out_of_the_pack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pack's texts are cut at NUL: a line holding one is not kept; the others are."""
+    from rulesq.cachefiles import TEXT_SEPARATOR, write_texts
+
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    file = sorted(CASE.glob("*.rq"))[0]
+    lineitems.forget()
+    good = read_situation(file)
+    pack = next(iter(itemcache._PACKS.values()))
+    pack.new["a line\0cut"] = "[]"
+    lineitems.forget()
+    kept = _packed(tmp_path)
+    assert "a line\0cut" not in kept
+    assert kept and all(TEXT_SEPARATOR not in line for line in kept)
+    with pytest.raises(ValueError):
+        write_texts(tmp_path / "x.json", "k", "key", ["a\0b"])
+    with monkeypatch.context() as patch:
+        _never_parsed(patch)
+        assert read_situation(file) == good
     lineitems.forget()

@@ -50,6 +50,8 @@ FACTS = [
     ),
     ("my support area has 1 cards", "area_size", "me", [], {"number": 1, "area": "support area"}),
     ("my combat and support areas hold 6 cards", "area_size", "me", [], {"number": 6}),
+    ("my combat and support areas hold no other cards", "area_whole", "me", [], {}),
+    ("your support area holds no other cards", "area_whole", "you", [], {"area": "support area"}),
     (
         "I have 1 dragon on my side",
         "dragons_held",

@@ -23,7 +23,7 @@ from typing import Any
 from rulesq.corpus.models import Clause
 
 #: Bumped when the index stores something else.
-_FORMAT = "2"
+_FORMAT = "3"
 #: The modules that build the index (:func:`rulesq.cachefiles.code_fingerprint`).
 INDEX_BUILT_BY = ("corpus/clauses.py", "corpus/load.py", "corpus/models.py")
 
@@ -105,64 +105,81 @@ class Clauses(MutableMapping[str, Clause]):
         return clause
 
 
-def index_of(records: list[tuple[int, int, dict[str, Any]]]) -> dict[str, Any]:
-    """The index of clause records (file number, line number, record), as a whole reading.
+def index_of(records: list[tuple[int, int, int, dict[str, Any]]]) -> dict[str, Any]:
+    """The index of clause records (file number, line's start and end, record), as a whole reading.
 
-    ``ids``, ``files``, ``lines``: each id with the file and line of its last record, at
-    the place of its first; ``aliases``: each folded alias with the id of the last record
-    that gives it.
+    ``ids``, ``files``, ``starts``, ``ends``: each id with the file and the span (character
+    offsets) of its last record's line, at the place of its first; ``aliases``: each folded
+    alias with the id of the last record that gives it.
     """
-    where: dict[str, tuple[int, int]] = {}
+    where: dict[str, tuple[int, int, int]] = {}
     aliases: dict[str, str] = {}
-    for number, line, record in records:
+    for number, start, end, record in records:
         clause = Clause.from_record(record)
-        where[clause.id] = (number, line)
+        where[clause.id] = (number, start, end)
         for alias in clause.aliases:
             aliases[alias.lower()] = clause.id
-    files = [number for number, _ in where.values()]
     return {
         "ids": list(where),
-        "files": files,
-        "lines": [n for _, n in where.values()],
+        "files": [number for number, _, _ in where.values()],
+        "starts": [start for _, start, _ in where.values()],
+        "ends": [end for _, _, end in where.values()],
         "aliases": aliases,
     }
 
 
+def line_spans(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each line of ``text`` (cut at its newlines) with where it starts and ends."""
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        yield start, end, line
+        start = end + 1
+
+
+def sizes(texts: list[str]) -> list[int]:
+    """What the index stores of the clause files it was made from: their lengths."""
+    return [len(text) for text in texts]
+
+
+#: The fields of a stored index.
+_FIELDS = {"ids", "files", "starts", "ends", "aliases", "sizes"}
+
+
 def held_lines(payload: Any, texts: list[str]) -> dict[str, str] | None:
-    """Each id's line by a stored index, or None when the index does not fit the texts."""
-    if not isinstance(payload, dict) or set(payload) != {
-        "ids",
-        "files",
-        "lines",
-        "aliases",
-        "sizes",
-    }:
+    """Each id's line by a stored index, or None when the index does not fit the texts.
+
+    Each line is its file's text between the offsets the index gives: no file is cut into
+    its lines (cutting Blue Moon's 540 KB of clauses was most of this reading). A line that
+    is not the clause the index names is caught when it is decoded (:class:`Clauses`).
+    """
+    if not isinstance(payload, dict) or payload.keys() != _FIELDS:
         return None
-    ids, files, lines, aliases = (
+    ids, files, starts, ends, aliases = (
         payload["ids"],
         payload["files"],
-        payload["lines"],
+        payload["starts"],
+        payload["ends"],
         payload["aliases"],
     )
-    if payload["sizes"] != [[len(text), text.count("\n")] for text in texts]:
+    if payload["sizes"] != sizes(texts):
         return None
     if not isinstance(aliases, dict) or not set(map(type, aliases.values())) <= {str}:
         return None
-    if not (type(ids) is type(files) is type(lines) is list) or not (
-        len(ids) == len(files) == len(lines)
+    if not (type(ids) is type(files) is type(starts) is type(ends) is list) or not (
+        len(ids) == len(files) == len(starts) == len(ends)
     ):
         return None
-    if not set(map(type, ids)) <= {str} or not set(map(type, files)) | set(map(type, lines)) <= {
-        int
-    }:
+    if not set(map(type, ids)) <= {str} or not set(map(type, files)) | set(map(type, starts)) | set(
+        map(type, ends)
+    ) <= {int}:
         return None
-    split = [text.split("\n") for text in texts]
-    try:
-        held = [split[number][line] for number, line in zip(files, lines, strict=True)]
-    except IndexError:
+    if min(files, default=0) < 0 or max(files, default=0) >= len(texts):
         return None
-    if min(files, default=0) < 0 or min(lines, default=0) < 0:
+    if min(starts, default=0) < 0 or any(map(int.__gt__, starts, ends)):
         return None
+    spans = zip(files, starts, ends, strict=True)
+    held = [texts[number][start:end] for number, start, end in spans]
     return dict(zip(ids, held, strict=True))
 
 

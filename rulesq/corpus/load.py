@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
-from rulesq.corpus.clauses import Clauses, held_lines, index_key, index_of
+from rulesq.corpus.clauses import Clauses, held_lines, index_key, index_of, line_spans, sizes
 from rulesq.corpus.models import Card, Clause
 from rulesq.errors import UnknownNameError, escape_controls
 from rulesq.paths import corpus_dir
@@ -210,12 +210,12 @@ def _hold_clauses(corpus: Corpus, paths: list[Path]) -> bool:
     if lines is None:
         try:
             records = [
-                (number, line, json.loads(text))
+                (number, start, end, json.loads(text))
                 for number, whole in enumerate(texts)
-                for line, text in enumerate(whole.split("\n"))
+                for start, end, text in line_spans(whole)
                 if text.strip()
             ]
-            payload = {**index_of(records), "sizes": [[len(t), t.count("\n")] for t in texts]}
+            payload = {**index_of(records), "sizes": sizes(texts)}
         except (ValueError, TypeError, KeyError, AttributeError):
             return False  # the whole reading tells what is wrong with the files
         prune(folder, f"corpus-{corpus.game}-*.json", file)

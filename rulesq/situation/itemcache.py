@@ -3,19 +3,19 @@
 ``rulesq check`` reads the same case files run after run. A process reads each distinct line
 once (:mod:`rulesq.situation.lineitems`); the items of every line a file brings are kept in
 rulesq's cache folder (:mod:`rulesq.cachefiles`: private folder, atomic writes, checked
-reads, JSON only), in one pack a game: each line's text -> its items, under a hash of the
-game, the grammar files, the code that parses and reads lines (:data:`BUILT_BY`: this
-package's parser, lines, lineitems, build, model and this module, the spans, the name
-normaliser, the parser tables' loader and the helpers they call), the game's words a line
-is checked against, the limits, lark's ``__init__`` (its version; read without importing
-lark) and the rulesq version. A process reads the pack
-once, when a file first brings a line it has not read, and decodes only the lines it meets.
+reads, texts only: each line's text, then its items' JSON text), in one pack a game, under
+a hash of the game, the grammar files, the code that parses and reads lines
+(:data:`BUILT_BY`: this package's parser, lines, lineitems, build, model and this module,
+the spans, the name normaliser, the parser tables' loader and the helpers they call), the
+game's words a line is checked against, the limits, lark's ``__init__`` (its version; read
+without importing lark) and the rulesq version. A process reads the pack once, when a file
+first brings a line it has not read, and decodes only the lines it meets.
 Only files read from disk use it, with the lines stated to ask a question again with a turn,
 a phase or an icon (``Situation.remembered``); a text given otherwise (standard input, the
 rulings' made-up situations) is read as usual.
 
 A line's items (:class:`rulesq.situation.build.LineItem`, as read from the line alone, at
-offset 0) are stored as a JSON text. A pack that is not such a mapping is read as empty; a
+offset 0) are stored as a JSON text. A pack whose texts do not pair up is read as empty; a
 line whose text does not decode to items of the shapes written is parsed again, and
 rewritten. The lines read in a process that the pack lacks are written when the command
 ends (:func:`flush`, which a process that uses rulesq as a library calls as it exits; also
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 #: Bumped when the encoding changes.
-FORMAT = "2"
+FORMAT = "3"
 #: Lines a pack keeps at most, and their characters (texts and items) at most.
 PACK_LINES = 8192
 PACK_CHARACTERS = 2_000_000
@@ -186,14 +186,22 @@ def pack(game: str) -> _Pack | None:
 
 
 def _read(file: Path, key: str) -> dict[str, Any]:
-    """The lines of a pack file; empty when it is missing or unusable."""
-    from rulesq.cachefiles import CacheProblem, read_json
+    """The lines of a pack file; empty when it is missing or unusable.
+
+    A pack is each line's text, then its items' JSON text, one after another
+    (:func:`rulesq.cachefiles.write_texts`): cut in one call, where a JSON mapping of
+    strings was unescaped string by string (Blue Moon's 1,600 lines: 4 M instructions, not
+    14 M, of the start-up every worker of a check shares).
+    """
+    from rulesq.cachefiles import CacheProblem, read_texts
 
     try:
-        payload = read_json(file, _KIND, key)
+        texts = read_texts(file, _KIND, key)
     except CacheProblem:
         return {}
-    return payload if type(payload) is dict else {}
+    if texts is None or len(texts) % 2:
+        return {}
+    return dict(zip(texts[0::2], texts[1::2], strict=True))
 
 
 def flush() -> None:
@@ -236,7 +244,7 @@ def _write(pack: _Pack) -> None:
 
 def _merge(pack: _Pack) -> None:
     """Merge the pack's new lines with the pack on disk now, bound it and write it."""
-    from rulesq.cachefiles import prune, prune_kind, write_json
+    from rulesq.cachefiles import TEXT_SEPARATOR, prune, prune_kind, write_texts
 
     merged = {k: v for k, v in _read(pack.file, pack.key).items() if type(v) is str}
     for line in (*pack.met, *pack.new):
@@ -251,7 +259,13 @@ def _merge(pack: _Pack) -> None:
     while len(merged) > PACK_LINES or size > PACK_CHARACTERS:
         line = next(lines)
         size -= len(line) + len(merged.pop(line))
-    write_json(pack.file, _KIND, pack.key, merged)
+    kept = [
+        text
+        for line, data in merged.items()
+        if TEXT_SEPARATOR not in line and TEXT_SEPARATOR not in data  # not to be cut apart
+        for text in (line, data)
+    ]
+    write_texts(pack.file, _KIND, pack.key, kept)
     pack.lines, pack.met, pack.new = merged, {}, {}
     folder = pack.file.parent
     prune(folder, f"{_PREFIX}{pack.game}-*.json", pack.file)

@@ -46,6 +46,8 @@ KEEP_HAND = frozenset(
         "deck_size",
         "pile_size",
         "area_size",
+        "area_whole",
+        "not_run_out",
         "hand_lacks",
         "hand",
     }

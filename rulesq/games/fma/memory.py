@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import presence
+from rulesq.games.fma import presence, unknown_texts
 from rulesq.games.fma.table import key
 
 if TYPE_CHECKING:
@@ -150,6 +150,12 @@ def must_use(ctx: Context) -> Answer:
         raise CannotAnswer(
             f'"{ref.name}" must use its ability when {said}, and the situation does not say so'
         )
+    # The ruling answers from the card's own words that its ability is required; another card
+    # in play whose text is unknown or unread may still bar it (texts take abilities away:
+    # "Attachments do not give abilities"), as the nos beside such a card are open.
+    unread = unknown_texts.doubt(ctx.facts, f'whether "{ref.name}" uses its ability', {name})
+    if unread is not None:
+        raise CannotAnswer(unread)
     source = (card.fields.get("field_sources") or {}).get("required_when")
     support = [ctx.fact(whose[-1]), ctx.fact(now[-1])]
     if source:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.fma import unknown_texts
 from rulesq.games.fma.claims import Claim, Stance, rule_claim
 from rulesq.games.fma.presence import GONE, OUT, Presence
 from rulesq.games.fma.table import key, read_table
@@ -143,6 +144,13 @@ def keeps(ctx: Context) -> Answer:
         raise CannotAnswer(
             f'rulesq answers this only for a leader out of play, and "{bearer_ref.name}" is not one'
         )
+    # The ruling is a rule for every leader, not a card's words: a card in play whose text is
+    # unknown or unread may still take attachments away, as the nos beside such a card are open.
+    unread = unknown_texts.doubt(
+        ctx.facts, f'whether "{bearer_ref.name}" keeps "{attachment_ref.name}"'
+    )
+    if unread is not None:
+        raise CannotAnswer(unread)
     return ctx.conclude(
         YesNo(True),
         f'"{bearer_ref.name}" is a leader out of play, and a leader '

@@ -22,7 +22,7 @@ from rulesq.games.fma.loyal import (
     loyal_claims,
     unclassified_of,
 )
-from rulesq.games.fma.play_doubts import play_doubt
+from rulesq.games.fma.play_doubts import phase_assumed, play_doubt
 from rulesq.games.fma.state import Character, State, match_subject
 from rulesq.games.fma.still_in_play import in_play
 from rulesq.games.fma.table import Table, key, read_table
@@ -109,6 +109,10 @@ def can_character_play(ctx: Context) -> Answer:
         )
         if doubt is not None:
             leave_open(doubt, claims)
+        elif not any(not c.allows for c in claims + free):
+            assumed = phase_assumed(effects, table)
+            if assumed is not None:
+                ctx.derivation().absence(assumed, assumed=True)
         claims += free
     return judge(ctx, claims)
 

@@ -127,6 +127,21 @@ def _set_cost(
     return None
 
 
+def phase_assumed(effects: list[Any], table: Table) -> str | None:
+    """What a yes to playing a Main ability takes for granted with no phase stated (None: nothing).
+
+    The question is put as the rulings put theirs ("may only be played by ..."), of a time the
+    card may be played: the answer shows that it is taken to be the main phase.
+    """
+    abilities = [e for e in effects if isinstance(e, fx.Ability)]
+    if len(abilities) != 1 or abilities[0].timing is not Timing.MAIN or table.step is not None:
+        return None
+    return (
+        f'no phase is stated: it is taken to be the main phase, where a "{abilities[0].header()}" '
+        "ability is played (rulesq does not check the timing of a play)"
+    )
+
+
 def _timing(card: Card, ability: fx.Ability, table: Table) -> str | None:
     """Why a Main ability asked about outside the main phase is no sure yes (None: it is not)."""
     if ability.timing is Timing.MAIN and table.step is not None and table.step[0] != MAIN_PHASE:

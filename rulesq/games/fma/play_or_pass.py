@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.engine.verdict import Word, YesNo
 from rulesq.errors import CannotAnswer
-from rulesq.games.fma import created_phase, still_in_play, unknown_texts
+from rulesq.games.fma import citations, created_phase, presence, still_in_play, unknown_texts
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.table import key, read_table
@@ -118,6 +118,13 @@ def can_perform(ctx: Context) -> Answer:
     return answer
 
 
+def _where_said(where: str) -> str:
+    """How a character's leaving play reads (``Presence.read``'s statuses)."""
+    said = {presence.GONE: "has left play", presence.OUT: "is out of play"}
+    said[presence.DEFEATED] = "is defeated"
+    return said.get(where, "is no longer in play")  # a leader a later leader line replaced
+
+
 def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
     """The no or *cannot answer* of a card not in play under the player (None: it is in play).
 
@@ -134,11 +141,32 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
     if not held:
         stated = [f for f in ctx.facts if any(key(r) == name for r in f.cards)]
         if any(f.kind in ("in_play", "leader", "character") for f in stated):
+            where, why = presence.where_at(ctx.facts, name)  # the one reading of who is in play
+            if where == presence.DEFEATED and why is not None:
+                return ctx.conclude(
+                    YesNo(False),
+                    f'"{card.name}" is defeated (line {why.span.line}), and defeated characters '
+                    "have no abilities: its effect has nothing to act from",
+                    supported_by=(node, ctx.fact(why), ctx.clause(citations.DEFEATED, "rule")),
+                )
             return ctx.conclude(
                 YesNo(False),
-                f'"{card.name}" is no longer in play: its effect has nothing to act from',
-                supported_by=(node, ctx.fact(stated[-1])),
+                f'"{card.name}" {_where_said(where)}: its effect has nothing to act from',
+                supported_by=(node, ctx.fact(why or stated[-1])),
             )
+        if any(f.kind == "attach" and key(f.cards[0]) == name for f in stated):
+            where, why = presence.where_at(ctx.facts, name)
+            if why is not None and any(key(r) == name for r in why.cards):
+                return ctx.conclude(  # it left play itself: it acts no more
+                    YesNo(False),
+                    f'"{card.name}" has left play: its effect has nothing to act from',
+                    supported_by=(node, ctx.fact(why)),
+                )
+            if why is not None:  # its bearer left: whether it went too, or acts, is not said
+                raise CannotAnswer(
+                    f'"{card.name}" was attached to a character who {_where_said(where)} (line '
+                    f"{why.span.line}), and the rulings never say whether its effect still acts"
+                )
         raise CannotAnswer(
             f'the situation does not put "{card.name}" in play (write: my "{card.name}" is in play)'
         )

@@ -38,7 +38,11 @@ class Moves:
     #: Where they go: defeated, gone or out of play (None: nowhere).
     status: str | None = None
     #: The attachments that go with their bearer (defeated or gone; not out of play: "A leader
-    #: does not lose his attachments when he is out of play").
+    #: does not lose his attachments when he is out of play"). Defeated, the bearer still bears
+    #: them, their text stopped ("Passive abilities on attachments do not function if the
+    #: character bearing the attachment is defeated"); gone, the rulings never say whether they
+    #: went too: what their text gives is open (the values reader) and so is a unique copy
+    #: (uniqueness), until the attachment is attached again or leaves play itself.
     borne: list[str] = field(default_factory=list)
     #: The cards returned to play.
     returned: list[str] = field(default_factory=list)

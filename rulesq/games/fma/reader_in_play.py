@@ -108,6 +108,9 @@ class InPlayReader(ReaderBase):
     def _fact_removed(self, fact: Fact) -> None:
         for ref in self._taken(fact):
             key = ref_key(ref)
+            for gap in self._unborne.pop(key, []):  # it has left play: it gives nothing now
+                self.state.gaps.remove(gap)
+            self._bearer_left(key, fact)
             ended = self._end_given(key, fact) + self._end_passives(key, fact)
             character = self.state.characters.get(key)
             if character is not None and not character.gone:
@@ -120,6 +123,37 @@ class InPlayReader(ReaderBase):
                 ended += 1
             if not ended:
                 raise self.error(f'"{ref_name(ref)}" is not attached or in play here', fact, ref)
+
+    def _bearer_left(self, key: str, fact: Fact) -> None:
+        """The texts of the attachments a character that left play bore: open until attached.
+
+        The rulings never say whether an attachment leaves play with its bearer: only that "A
+        leader does not lose his attachments when he is out of play", and that its passive
+        abilities "do not function if the character bearing the attachment is defeated". What
+        its text gives is open (as uniqueness reads a copy so borne) until it is attached again
+        or leaves play itself.
+        """
+        for passive in self.state.passives:
+            if passive.bearer_key != key or passive.end is not None:
+                continue
+            passive.end = len(self.state.entries)
+            passive.end_fact = fact
+            name = passive.card.name
+            attribute = (
+                passive.effect.attribute if isinstance(passive.effect, fx.AttributeBonus) else None
+            )
+            gap = Gap(
+                f'"{name}" was attached to a card that left play',
+                f'"{name}" was attached to a card that left play (line {fact.span.line}), and '
+                "the rulings never say whether an attachment leaves play with the character "
+                'bearing it (only that "A leader does not lose his attachments when he is out '
+                f'of play"): write "{name}" leaves play, or attach "{name}" to "…"',
+                None,
+                attribute,
+                line=self._line,
+            )
+            self.state.gaps.append(gap)
+            self._unborne.setdefault(passive.owner_key, []).append(gap)
 
     def _fact_out_of_play(self, fact: Fact) -> None:
         """A card out of play: its own passive text stops (a card acts while it is in play).

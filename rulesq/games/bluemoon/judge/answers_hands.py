@@ -151,14 +151,14 @@ def _plan_ruling(plan: Plan, what: str) -> Ruling:
 def draw_count(ctx: Context) -> Answer:
     """Answer ``how many cards do I draw?`` (from now to the end of the turn)."""
     view = View(ctx)
-    forces = _after_retreat(view)
+    forces = after_retreat(view)
     plan = rest_of_turn(forces, view.who)
     ruling = _plan_ruling(plan, f"{plan.total} card(s) drawn to the end of the turn")
     ruling.negatives.append("no further cards are taken to be played this turn")
     return view.answer(Number(plan.total), ruling)
 
 
-def _after_retreat(view: View) -> Forces:
+def after_retreat(view: View) -> Forces:
     """The cards in force now, or once the fight a retreat ended is over (its end unstated).
 
     A retreat ends the fight (rulebook p.7) on this turn, and its end refreshes the hands.
@@ -257,7 +257,7 @@ def _refresh_ruling(view: View, period: str | None) -> Ruling:
         )
         forces = Forces(fight_ended(state))
     elif period is None:
-        forces = _after_retreat(view)
+        forces = after_retreat(view)
         found = refresh_moment(forces.state, who)
         if found is None:
             reason, rules = no_refresh_reason(state, who)
@@ -308,7 +308,7 @@ def refresh_size(ctx: Context) -> Answer:
     """Answer ``to how many cards do I refresh my hand?``."""
     view = View(ctx)
     who = view.who
-    forces = _after_retreat(view)
+    forces = after_retreat(view)
     state = forces.state
     moment = refresh_moment(state, who)
     target = REFRESH_TO

@@ -20,6 +20,7 @@ from rulesq.games.bluemoon.judge.claims import (
     rule_claim,
 )
 from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.open_areas import may_be_in_play
 from rulesq.games.bluemoon.judge.overruled import (
     icon_overruled,
     ignoring,
@@ -34,7 +35,6 @@ from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Zone
 from rulesq.games.bluemoon.judge.timing import takes_effect
 from rulesq.games.bluemoon.judge.view import View
-from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -359,14 +359,25 @@ def active(ctx: Context) -> Answer:
                 R.UNCOVERED_NOT_ACTIVE,
             )
         )
+    if placed_nowhere(card) and may_be_in_play(view.state, card):
+        # A card placed nowhere may be in play only where the areas hold cards the situation
+        # does not name: there the place decides, as it does for every answer ``placing`` asks.
+        place_decides(
+            card,
+            "a card is active only in play, and the combat and support areas may hold cards "
+            "the situation does not name",
+            f'I have in hand "{card.name}", or my combat and support areas hold no other cards '
+            "and your combat and support areas hold no other cards",
+        )
     ruling = no(f'"{card.name}" is not in play ({card.zone.value})', R.CARD_LOCATIONS)
     if placed_nowhere(card):
-        # Shown, not refused: the ways of an unstated search take a card placed nowhere from
-        # the pile searched (``searches``), and each way's verdict rests on its being out of
-        # play there; refusing here would leave no way answered.
+        # Not in an area that may hold it unnamed: out of play, wherever it is (a hand, a draw
+        # deck or a discard pile; the ways of an unstated search take it from the pile searched,
+        # and each way's verdict rests on its being out of play there).
         ruling.assumptions.append(
-            f'the situation does not place "{card.name}": it is taken to be in '
-            f"{'my' if card.owner == ME else 'your'} hand, not in play"
+            f'the situation does not place "{card.name}": it is taken to be out of play (a '
+            "hand, a draw deck or a discard pile), as no combat or support area may hold it "
+            "unnamed"
         )
     return view.yes_no(ruling)
 

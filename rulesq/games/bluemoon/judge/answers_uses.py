@@ -14,6 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.answers_hands import after_retreat
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.replacing import can_replace
@@ -22,6 +23,7 @@ from rulesq.games.bluemoon.judge.retrieving import icon_ruling
 from rulesq.games.bluemoon.judge.ruling import no, yes
 from rulesq.games.bluemoon.judge.usable import not_live, text_usable, voluntary
 from rulesq.games.bluemoon.judge.view import View
+from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -66,7 +68,19 @@ def can_use_text(ctx: Context) -> Answer:
     """Answer ``can I use the special power text of "X"?`` (now, or again)."""
     view = View(ctx)
     card = view.card(who=view.who)
-    return view.yes_no(text_usable(view.forces, card, view.who))
+    forces = view.forces
+    if any(_at_fight_end(s) for s in effects_of(card)):
+        # A retreat ends the fight: a text used "at the end of each fight" is used then, once
+        # the combat and support areas are cleared (its end unstated, as a draw count reads it).
+        forces = after_retreat(view)
+        card = next((c for c in forces.state.cards if c.uid == card.uid), card)
+    return view.yes_no(text_usable(forces, card, view.who))
+
+
+def _at_fight_end(source: Source) -> bool:
+    """Whether an effect acts at the end of each fight."""
+    when = fx.time_of(source.effect)
+    return when is not None and when.kind is W.END_OF_EACH_FIGHT
 
 
 def optional(source: Source) -> bool:

@@ -17,6 +17,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.open_areas import areas_open, note_open
 from rulesq.games.bluemoon.judge.permits import ignored_away, permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
@@ -203,6 +204,8 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
     cards = bluff_cards(state, bluffer)
     unnamed = 0 if cards else unnamed_cards(forces, bluffer, frozenset({Zone.SUPPORT}))
     if not cards and not unnamed:
+        if areas_open(state, bluffer, frozenset({Zone.SUPPORT})):
+            note_open(state, bluffer)  # an unnamed card of the area may be a bluff card
         return no("there are no face-down bluff cards to call", R.BLUFF_CALL)
     window = _call_window(state, bluffer)
     if window is not None:

@@ -21,6 +21,7 @@ from rulesq.games.bluemoon.conditions import Retreats
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import UNNAMED
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
+from rulesq.games.bluemoon.judge.open_areas import areas_open, note_open
 from rulesq.games.bluemoon.judge.permits import ignored_away, stopped
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
@@ -84,6 +85,8 @@ def _six_cards_dragon(state: State, base: Packet) -> None:
     winner = base.who
     cards = six_cards(state, winner)
     base.rules.append(R.SIX_CARDS_DRAGON)
+    if cards < 6 and areas_open(state, winner, _BOTH):
+        note_open(state, winner)  # asked again with more cards there
     if cards >= 6:
         base.count += 1
         base.reason += (
@@ -98,13 +101,10 @@ def _six_cards_dragon(state: State, base: Packet) -> None:
     if any(c.face_down for c in state.owned(winner, frozenset({Zone.SUPPORT}))):
         base.rules.append(R.BLUFF_ACTIVE_SUPPORT)
         base.reason += " (bluff cards do not count)"
-    counts = state.player(winner).area_counts
-    stated = "combat and support areas" in counts or {"combat area", "support area"} <= set(counts)
-    if not stated and cards < 6:
-        base.assumptions.append(
-            "the combat and support areas hold only the cards the "
-            "situation names (covered cards included)"
-        )
+
+
+#: The two areas whose cards count towards the additional dragon.
+_BOTH = frozenset({Zone.COMBAT, Zone.SUPPORT})
 
 
 def _ignored_modifiers(forces: Forces, base: Packet, retreating: str) -> None:

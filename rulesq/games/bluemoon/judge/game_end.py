@@ -255,18 +255,20 @@ def _by_cards(forces: Forces, dragons: int) -> Win:
         R.WINNER_LAST_CARDS,
     )
     if len(out) == 1 and not _holds_cards(state, who):
-        # As the FAQ reads "the game ends due to my running out of cards": the other player,
-        # not stated to run out, did not; shown, as his cards are not known.
-        ruling.assumptions.append(
-            f"{_name(who)} {'am' if who == ME else 'are'} taken not to have run out of cards: "
-            f"the situation does not say how many cards {_name(who)} hold in hand and in the "
-            "draw deck"
+        # Whether the other player ran out too (and first) decides: his cards are not known.
+        raise CannotAnswer(
+            f"all three dragons are in the centre and {why}; whether {_name(who)} ran out of "
+            f"cards too, before {_name(loser)} did, decides the winner, and the situation does "
+            f"not say how many cards {_name(who)} hold in hand and in the draw deck (write, e.g., "
+            f"{_name(who)} have not run out of cards, or {_name(who)} run out of cards)"
         )
     return Win(who, 0, ruling)
 
 
 def _holds_cards(state: State, who: str) -> bool:
     """Whether the player is known to have cards now, in hand or in the draw deck."""
+    if state.player(who).holds_cards:
+        return True
     hand = state.hand_size(who)
     deck = state.player(who).deck_count
     return (hand is not None and hand > 0) or (deck is not None and deck > 0)

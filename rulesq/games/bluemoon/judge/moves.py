@@ -21,12 +21,13 @@ from rulesq.games.bluemoon.judge.deck_plays import deck_loading_texts, deck_play
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
+from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, BOTH_AREAS
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 from rulesq.games.bluemoon.judge.removals import discarded_by_use, implied_use
 from rulesq.games.bluemoon.judge.searches import exchanged_for
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
 from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
-from rulesq.games.bluemoon.judge.values import AREA_WORDS, BOTH_AREAS, opposing_influence
+from rulesq.games.bluemoon.judge.values import opposing_influence
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.cards import Catalog

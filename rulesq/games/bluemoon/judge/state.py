@@ -281,6 +281,9 @@ class Player:
     #: The dragons the situation names on this side, by colour ("the red dragon").
     named_dragons: set[str] = field(default_factory=set)
     area_counts: dict[str, int] = field(default_factory=dict)
+    #: The areas the situation says hold no card it does not name ("combat area", "support
+    #: area", "combat and support areas"): their counts are the named cards'.
+    areas_whole: frozenset[str] = frozenset()
     unknown_bluffs: int = 0
     announced: int | None = None
     announced_turn: int | None = None
@@ -289,6 +292,7 @@ class Player:
     due_to_start: bool = False
     ran_out: int | None = None  # seq of the last time the player ran out of cards
     out_of_cards: bool = False  # no card in hand nor in the draw deck, now
+    holds_cards: bool = False  # stated to hold cards now ("you have not run out of cards")
     hand_seq: int | None = None  # seq of the last statement of the hand (size or cards)
     dragons_seq: int | None = None  # seq of the last statement of the dragons on his side
     deck_people: str | None = None

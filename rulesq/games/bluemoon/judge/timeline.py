@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 #: The zone of landed ships (discarded as their player reaches the Announce Power phase).
 _LANDED = frozenset({Zone.LANDED})
 _PILE = frozenset({Zone.DISCARD})
+#: Both areas known card by card: a fight's end empties them.
+_BOTH_WHOLE = frozenset({"combat and support areas"})
 
 
 class Timeline(Moves):
@@ -383,7 +385,14 @@ class Timeline(Moves):
         player.hand_exact = True
         player.deck_count = 0
         player.out_of_cards = True
+        player.holds_cards = False
         player.ran_out = self.record("run_out", who).seq
+
+    def on_not_run_out(self, fact: Fact) -> None:
+        """A player holds cards now, in hand or in the draw deck (he has not run out)."""
+        player = self.state.player(fact.who or ME)
+        player.out_of_cards = False
+        player.holds_cards = True
 
     # ------------------------------------------------------------------ counts
     def on_hand_size(self, fact: Fact) -> None:
@@ -428,6 +437,12 @@ class Timeline(Moves):
         """How many cards a player's combat and/or support areas hold."""
         area = str(fact.param("area", "combat and support areas"))
         self.state.player(fact.who or ME).area_counts[area] = int(fact.param("number"))
+
+    def on_area_whole(self, fact: Fact) -> None:
+        """A player's combat and/or support areas hold no card the situation does not name."""
+        area = str(fact.param("area", "combat and support areas"))
+        player = self.state.player(fact.who or ME)
+        player.areas_whole = player.areas_whole | {area}
 
     def on_hand_lacks(self, fact: Fact) -> None:
         """A player holds no card of a type."""
@@ -626,6 +641,7 @@ class Timeline(Moves):
             if player.area_counts:  # unnamed cards of the areas join the pile
                 player.pile_unsure = True
             player.area_counts.clear()  # the areas are empty now, unnamed cards too
+            player.areas_whole = _BOTH_WHOLE  # and nothing unnamed enters them unstated
         state.fight_over = True
         state.turn_over = True
 

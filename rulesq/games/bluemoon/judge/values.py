@@ -26,8 +26,9 @@ from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.acts import Have
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Retreats, Wins
+from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, areas_open, note_open
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of, zones_of
-from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, State, Zone, other
+from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
 from rulesq.games.bluemoon.selectors import Cards, Place, Prep, Q, Quantity, ShipPlace, Which
 
 if TYPE_CHECKING:
@@ -484,9 +485,6 @@ def _best(
 
 
 # ---------------------------------------------------------------------- conditions
-AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
-#: The stated count of both areas together.
-BOTH_AREAS = "combat and support areas"
 
 
 def count_cards(
@@ -592,12 +590,7 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
         if not _areas_unstated(forces, player, what):
             continue
         if _compare(condition, what.quantity, count, other_count, than) != verdict:
-            whose = "my" if player == ME else "your"
-            _assume(
-                forces,
-                f"{whose} combat and support areas hold only the cards the situation names "
-                f'(more cards there would change "{condition.render()}")',
-            )
+            note_open(forces.state, player)  # asked again with more cards there
     return verdict
 
 
@@ -609,16 +602,7 @@ def _areas_unstated(forces: Forces, who: str, sel: Cards) -> bool:
     """Whether the selector counts cards in areas whose number of cards the situation leaves out."""
     place = sel.place if isinstance(sel.place, Place) else None
     zones = (zones_of(place) if place is not None else IN_PLAY) & _AREAS
-    counts = forces.state.player(who).area_counts
-    if not zones or "combat and support areas" in counts:
-        return False
-    return any(AREA_WORDS[zone] not in counts for zone in zones)
-
-
-def _assume(forces: Forces, note: str) -> None:
-    """Show with the answer what a verdict takes for granted (once)."""
-    if note not in forces.state.assumed:
-        forces.state.assumed.append(note)
+    return areas_open(forces.state, who, zones)
 
 
 def count_range(

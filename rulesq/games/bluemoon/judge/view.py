@@ -28,6 +28,7 @@ from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
 from rulesq.games.bluemoon.judge.game_choices import icon_choices
 from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unneeded
 from rulesq.games.bluemoon.judge.kept import once
+from rulesq.games.bluemoon.judge.open_areas import area_choices
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
 from rulesq.games.bluemoon.judge.shared import read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone, new_instance
@@ -310,8 +311,9 @@ class View:
         """
         kind = self.ctx.question.kind
         names = [ref.name for ref in self.ctx.question.cards]
+        areas = area_choices(self.state, self.ctx.situation)
         if kind in ABOUT_THE_CHOICE and not names:
-            return ()
+            return areas
         out = []
         line = self.ctx.question.span.line
         for pending in [*pending_choices(self.forces, line), *icon_choices(self.forces, line)]:
@@ -348,7 +350,7 @@ class View:
                     hint=pending.hint,
                 )
             )
-        return tuple(out)
+        return (*out, *areas)
 
     def _unquoted(self) -> list[str]:
         """The assumption made for cards whose text the sources never quote."""

@@ -1,0 +1,132 @@
+"""Areas the situation does not give card by card: a count read there is asked again with more.
+
+A situation names the cards it knows of; unless it states how many cards a player's combat and
+support areas hold (``my combat area has 3 cards``) or that they hold no others (``my combat and
+support areas hold no other cards``), more may lie there. A count that more cards would change
+(the additional dragon for six cards, "at least three active character cards") is read as the
+situation names it, noted here, and the engine asks the question again with the areas holding
+more cards than it names: when the verdicts differ, the areas decide and there is no answer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesq.engine.answer import Choice
+from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS
+from rulesq.games.bluemoon.judge.state import ME, YOU, Instance, State, Zone
+
+if TYPE_CHECKING:
+    from rulesq.situation.model import Situation
+
+#: The assumption a count of the areas read as named takes ({whose}: my or your).
+TAKEN = (
+    "{whose} combat and support areas hold only the cards the situation names (asked again "
+    "with more cards there, the answer is the same)"
+)
+#: How many cards beyond every card of the player the other way states: enough for the six
+#: cards of the additional dragon, whatever the areas hold already.
+MORE = 6
+
+
+#: The areas a situation may leave open, as its lines name them.
+AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
+#: Both areas, as a line states them together.
+BOTH_AREAS = "combat and support areas"
+_AREAS = frozenset(AREA_WORDS)
+
+
+def areas_open(state: State, who: str, zones: frozenset[Zone]) -> bool:
+    """Whether an area among ``zones`` may hold cards the situation does not name.
+
+    An area is known card by card when the situation states its count (``my combat area has 3
+    cards``) or says it holds no other cards than those named; else more may lie there.
+    """
+    player = state.player(who)
+    known = set(player.area_counts) | player.areas_whole
+    if not zones & _AREAS or BOTH_AREAS in known:
+        return False
+    return any(AREA_WORDS[zone] not in known for zone in zones & _AREAS)
+
+
+def may_hold_unnamed(state: State, who: str) -> bool:
+    """Whether a player's combat or support area may hold a card the situation does not name.
+
+    The one idea of where a card placed nowhere may be, in play: an area left open, or one
+    whose stated count is more than the cards named there. Elsewhere (a hand, the draw deck,
+    the discard pile) it is out of play.
+    """
+    if areas_open(state, who, _AREAS):
+        return True
+    counts = state.player(who).area_counts
+
+    def named(zones: frozenset[Zone]) -> int:
+        return len(state.owned(who, zones))
+
+    if BOTH_AREAS in counts:
+        return counts[BOTH_AREAS] > named(_AREAS)
+    return any(
+        counts[word] > named(frozenset({zone}))
+        for zone, word in AREA_WORDS.items()
+        if word in counts
+    )
+
+
+#: The kinds of card played into the combat or support area (the others go elsewhere in play).
+AREA_KINDS = CHARACTER_KINDS | {"booster", "support"}
+
+
+def may_be_in_play(state: State, card: Instance) -> bool:
+    """Whether a card the situation places nowhere may lie unnamed in a combat or support area.
+
+    Only a card of a kind played there, and only while some player's areas may hold a card the
+    situation does not name (:func:`may_hold_unnamed`); else it is out of play (a hand, a draw
+    deck or a discard pile).
+    """
+    return card.info.kind in AREA_KINDS and any(may_hold_unnamed(state, who) for who in (ME, YOU))
+
+
+def whose(who: str) -> str:
+    """The possessive a line of the situation uses for a player."""
+    return "my" if who == ME else "your"
+
+
+def note_open(state: State, who: str) -> None:
+    """Note that a verdict read the areas of ``who`` as the situation names them (once)."""
+    text = TAKEN.format(whose=whose(who))
+    if text not in state.assumed:
+        state.assumed.append(text)
+
+
+def area_choices(state: State, situation: Situation) -> tuple[Choice, ...]:
+    """The open areas the judging read as named, each with the way that states more cards."""
+    facts = situation.facts
+    if not facts:
+        return ()
+    at = facts[0].span.line
+    out = []
+    for who in (ME, YOU):
+        taken = TAKEN.format(whose=whose(who))
+        if taken not in state.assumed:
+            continue
+        number = MORE + sum(1 for card in state.cards if card.owner == who)
+        line = f"{whose(who)} combat and support areas hold {number} cards"
+        hint = (
+            f"write, e.g., {whose(who)} combat and support areas hold no other cards, or how "
+            "many cards they hold"
+        )
+        out.append(
+            Choice(
+                assumption=taken,
+                reason=(
+                    f"what {whose(who)} combat and support areas hold besides the cards the "
+                    "situation names decides the answer, and the situation does not say: "
+                    f"{{verdicts}} ({hint})"
+                ),
+                taken="if they hold no other cards",
+                branches=((at, line, f"if they hold {MORE} cards more"),),
+                what=f"{whose(who)} combat and support areas",
+                hint=hint,
+            )
+        )
+    return tuple(out)
