@@ -24,6 +24,14 @@ from rulesq.games.bluemoon.judge.given_icons import GivenIcons, IconReads, alike
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT / "tests" / "cases" / "defaults" / "icons-read-as-a-count-share-one-judging.rq"
+#: The same, of a card whose sources mention an icon (GANG): counted one more, whichever is given.
+BASED = (
+    ROOT
+    / "tests"
+    / "cases"
+    / "partial-icons"
+    / "a-card-with-a-mentioned-icon-counted-shares-one-judging.rq"
+)
 
 
 def test_given_icons_note_reads_by_name_and_as_a_whole_but_not_a_count() -> None:
@@ -46,6 +54,14 @@ def test_given_icons_note_reads_by_name_and_as_a_whole_but_not_a_count() -> None
         assert fresh.read() is None
     two = IconReads()
     assert len(GivenIcons({"STOP", "FREE"}, two)) == 2 and two.read() is None
+    # Beside the icons the sources mention (the base), one icon given counts one more,
+    # whichever it is, unless it is one of the base's: counted so, those are as asked for.
+    based = IconReads()
+    assert len(GivenIcons({"PAIR", "STOP"}, based, frozenset({"PAIR"}))) == 2
+    assert based.read() == {"PAIR"}
+    assert alike("STOP", based.read(), "FREE") and not alike("STOP", based.read(), "PAIR")
+    had = IconReads()  # an icon of the base given: one fewer than one more
+    assert len(GivenIcons({"PAIR"}, had, frozenset({"PAIR"}))) == 1 and had.read() is None
     assert alike("STOP", frozenset({"FREE"}), "PAIR")
     assert not alike("STOP", frozenset({"STOP"}), "PAIR")
     assert not alike("STOP", frozenset({"PAIR"}), "PAIR")
@@ -111,6 +127,87 @@ def test_icons_read_alike_are_asked_once(monkeypatch: pytest.MonkeyPatch) -> Non
     # number's judging asked for, each of an icon no step of it left unused). A ship has no
     # icons (fields.toml, BM-Q370): Sea Devil's are asked of none (6 asks fewer than before).
     # The icons the FAQ mentions of a card are not all its icons (icons_complete false): its
-    # others are asked about as a card's of unknown icons, 142 asks more (74 before), reads alike
-    # still sparing 35.
-    assert (shared, every) == (216, 251)
+    # others are asked about as a card's of unknown icons, 142 asks more (74 before). Reads alike
+    # spare 64 (35 before a count beside the mentioned icons was read as one more, whichever icon
+    # is given); the mentioned icons themselves are not asked (8 asks fewer: ``MENTIONED_TAKEN``).
+    assert (shared, every) == (179, 243)
+
+
+def test_a_count_beside_mentioned_icons_is_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FunFair's GANG is mentioned: one icon more counts two, whichever; read as such, shared."""
+    monkeypatch.setattr(cards, "_NOTED", {})
+    assert _asks(monkeypatch, [BASED], True) == 2  # STOP, then PROTECTED (read by name)
+    assert _asks(monkeypatch, [BASED], False) == 9  # every icon but GANG
+    real = cards._noted
+
+    def baseless(info: cards.CardInfo, base: frozenset[str]) -> cards.CardInfo:
+        return real(info, frozenset())  # a count of two then reads the icons as a whole
+
+    monkeypatch.setattr(cards, "_NOTED", {})
+    monkeypatch.setattr(cards, "_noted", baseless)
+    assert _asks(monkeypatch, [BASED], True) == 9
+
+
+def test_mentioned_icons_take_the_answers_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An icon the sources mention, given again, is the card's icons the answer took: not asked.
+
+    Over every situation file, each answer's reason to ask for a card's icons is the same as
+    with the mentioned icons asked about (``MENTIONED_TAKEN`` off), as a judging with them
+    reads the same; FunFair's GANG is asked about then (3 asks, not 2).
+    """
+    real = defaults.icons_decide
+    wrong: list[tuple[Any, ...]] = []
+
+    def both(*args: Any, **kwargs: Any) -> str | None:
+        monkeypatch.setattr(defaults, "MENTIONED_TAKEN", False)
+        long = real(*args, **kwargs)
+        monkeypatch.setattr(defaults, "MENTIONED_TAKEN", True)
+        short = real(*args, **kwargs)
+        if short != long:
+            wrong.append((args[0].source, args[1].text, long, short))
+        return short
+
+    monkeypatch.setattr(defaults, "icons_decide", both)
+    for file in every_situation_file():
+        check_file(file)
+    monkeypatch.undo()
+    assert wrong == []
+    monkeypatch.setattr(cards, "_NOTED", {})
+    assert _asks(monkeypatch, [BASED], True) == 2
+    monkeypatch.setattr(defaults, "MENTIONED_TAKEN", False)
+    assert _asks(monkeypatch, [BASED], True) == 3  # GANG too
+
+
+def test_spared_icons_are_stated_only_when_an_icon_decides(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A spared icon's line is stated only when another icon changes the verdict.
+
+    An icon that takes another's verdict (read alike), or the answer's (mentioned by the
+    sources), is listed only if its line can be stated: that is read only when some icon asked
+    changes the verdict, as it changes nothing otherwise. Over every situation file, each card's
+    verdicts by icon are those of stating every spared line at once (``STATED_LAZILY`` off);
+    over the Blue Moon FAQ cases, fewer situations are stated.
+    """
+    real = defaults.icon_verdicts
+    wrong: list[tuple[Any, ...]] = []
+
+    def both(*args: Any, **kwargs: Any) -> dict[str, list[str]]:
+        monkeypatch.setattr(defaults, "STATED_LAZILY", False)
+        eager = real(*args, **kwargs)
+        monkeypatch.setattr(defaults, "STATED_LAZILY", True)
+        lazy = real(*args, **kwargs)
+        if lazy != eager:
+            wrong.append((args[0].source, args[1].text, args[4], eager, lazy))
+        return lazy
+
+    monkeypatch.setattr(defaults, "icon_verdicts", both)
+    for file in every_situation_file():
+        check_file(file)
+    monkeypatch.undo()
+    assert wrong == []
+    cases = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))
+    monkeypatch.setattr(cards, "_NOTED", {})
+    lazy = checks_asking(monkeypatch, "stated_at", "STATED_LAZILY", True, cases)
+    eager = checks_asking(monkeypatch, "stated_at", "STATED_LAZILY", False, cases)
+    assert (lazy, eager) == (426, 477)  # turns, phases, ways and icons: 51 icons spared

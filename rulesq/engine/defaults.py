@@ -110,9 +110,16 @@ SAY_OTHER_ICONS = (
 #: Whether an icon is given the verdict of another whose judging read the card's icons only
 #: by name, neither icon among them (:func:`icon_verdicts`; a test turns it off to compare).
 SAME_READING = True
+#: Whether the lines of the icons given a verdict unasked (:func:`icon_verdicts`) are stated
+#: only when another icon changes the verdict (a test turns it off to compare).
+STATED_LAZILY = True
 #: Whether a phase is given the verdict of another whose judging read the phase only by
 #: comparisons both pass alike (:func:`phase_verdicts`; a test turns it off to compare).
 SAME_PHASE_READING = True
+#: Whether an icon the sources mention of a card, tried where the judging read the card's icons
+#: as a whole, takes the answer's verdict unasked (:func:`icon_verdicts`; a test turns it off
+#: to compare).
+MENTIONED_TAKEN = True
 #: At most this many cards' icons are asked about again for one answer (each card costs one
 #: answer for each icon the game lists).
 ICON_CARDS_TRIED = 4
@@ -892,6 +899,7 @@ def icon_verdicts(
     icons: tuple[str, ...],
     restated: Restated | None = None,
     unneeded: AbstractSet[str] = frozenset(),
+    taken: AbstractSet[str] = frozenset(),
 ) -> dict[str, list[str]]:
     """The icons given to the card ``name`` (quoted), by the verdict each gives.
 
@@ -903,9 +911,20 @@ def icon_verdicts(
     reading no step of the answer used: ``Answer.unneeded_flags``) gives the answer's
     verdict: it is asked about only when another icon changes the verdict (the verdicts of
     every icon are then shown).
+
+    An icon of ``taken`` (one the sources mention: the answer took the card to have it) gives
+    the answer's verdict, if the line can be stated, unasked: given again, the card's icons are
+    those the answer took (every icon asked for by name, every count, every whole reading the
+    same), and the line says too that it shows no shield, which the game reads only to stop
+    the judging where a shield could decide (the answer was given: it did not stop there).
+
+    When no icon changes the verdict, the answer's is the one verdict given (``"none"`` its
+    only icon): the lines of the icons given a verdict unasked are then not stated at all
+    (``STATED_LAZILY``), as whether they can be changes nothing.
     """
     shown = answer.verdict.show() if answer.verdict is not None else ""
     asked: list[tuple[str, str | None, AbstractSet[str] | None]] = []  # icon, verdict, read
+    spared: dict[str, str] = {}  # an icon given a verdict unasked, and its line
 
     def verdict_with(icon: str) -> str | None:
         line = ICON_LINE.format(name=name, icon=icon)
@@ -914,14 +933,33 @@ def icon_verdicts(
                 # Judged with ``given``, the card's icons were read only by name, neither
                 # ``given`` nor ``icon``: with ``icon`` the judging reads the same, so gives
                 # the same verdict, if the line can be stated at all.
-                return None if restated_first(situation, line, restated) is None else verdict
+                spared[icon] = line
+                return verdict
         verdict, read = _icon_verdict(situation, question, ask, line, restated, name)
         asked.append((icon, verdict, read))
         return verdict
 
-    gave = {i: shown if i in unneeded else verdict_with(i) for i in icons}
-    if any(v not in (shown, None) for v in gave.values()):
-        gave = {i: verdict_with(i) if i in unneeded else v for i, v in gave.items()}
+    def as_taken(icon: str) -> str:
+        spared[icon] = ICON_LINE.format(name=name, icon=icon)
+        return shown
+
+    gave = {
+        i: as_taken(i) if i in taken else shown if i in unneeded else verdict_with(i) for i in icons
+    }
+    if not any(v not in (shown, None) for v in gave.values()):
+        # No icon changes the verdict: nor would a spared one (its verdict is the answer's, or
+        # that of an icon asked), whether or not its line can be stated (``STATED_LAZILY``).
+        if STATED_LAZILY:
+            return {shown: ["none"]}
+    else:
+        gave = {
+            i: verdict_with(i) if i in unneeded and i not in taken else v for i, v in gave.items()
+        }
+    for icon, line in spared.items():  # listed only if the line can be stated at all
+        if restated_first(situation, line, restated) is None:
+            gave[icon] = None
+    if not any(v not in (shown, None) for v in gave.values()):
+        return {shown: ["none"]}
     verdicts: dict[str, list[str]] = {shown: ["none"]}
     for icon in icons:
         verdict = gave[icon]
@@ -991,19 +1029,24 @@ def icons_decide(
 
     Each card the answer took to have no icons is tried (at most ``ICON_CARDS_TRIED``), one
     icon of ``icons`` (the game's) at a time: only the icons the judging asked the card for,
-    when it asked for some by name (another icon could not have changed a step of it). None
-    when no icon tried changes the verdict.
+    when it asked for some by name (another icon could not have changed a step of it). An
+    icon the sources mention of the card gives the answer's verdict (``icon_verdicts``'s
+    ``taken``). None when no icon tried changes the verdict.
     """
     cards = iconless_cards(answer)[:ICON_CARDS_TRIED]
     spare = answer.unneeded_flags() if cards and answer.unneeded_flags is not None else {}
     for name, asked in cards:
         tried = icons if asked is None else tuple(i for i in icons if i in asked)
+        # (asked for by name, a mentioned icon is never among them: the card has it)
+        taken = icons_mentioned(answer, name) if asked is None and MENTIONED_TAKEN else ()
         if not tried:
             continue
         unneeded = spare.get(name, frozenset()) if asked is not None else frozenset()
         if all(i in unneeded for i in tried):
             continue  # no icon tried could give another verdict
-        verdicts = icon_verdicts(situation, question, answer, ask, name, tried, restated, unneeded)
+        verdicts = icon_verdicts(
+            situation, question, answer, ask, name, tried, restated, unneeded, frozenset(taken)
+        )
         if len(verdicts) > 1:
             return say_the_icons(name, verdicts, icons_mentioned(answer, name))
     return None

@@ -449,14 +449,18 @@ def _replaced(info: CardInfo, **changes: object) -> CardInfo:
 _NOTED: dict[int, tuple[CardInfo, CardInfo]] = {}
 
 
-def _noted(info: CardInfo) -> CardInfo:
-    """``info`` with its given icons a :class:`GivenIcons`, one record per info (kept)."""
+def _noted(info: CardInfo, base: frozenset[str]) -> CardInfo:
+    """``info`` with its given icons a :class:`GivenIcons`, one record per info (kept).
+
+    ``base``: the icons the card had before those given (the sources mention them): ``info``
+    is made from them alone, so it is kept by ``info`` alone.
+    """
     found = _NOTED.get(id(info))
     if found is not None and found[0] is info:
         return found[1]
     if len(_NOTED) >= _INFOS_KEPT:
         _NOTED.clear()
-    made = replace(info, given_icons=GivenIcons(info.given_icons, IconReads()))
+    made = replace(info, given_icons=GivenIcons(info.given_icons, IconReads(), base))
     _NOTED[id(info)] = (info, made)
     return made
 
@@ -528,7 +532,7 @@ class Catalog:
             made = _replaced(
                 info, given_icons=info.given_icons | named, icons_known=True, shields_known=True
             )
-            self._infos[key] = _noted(made)
+            self._infos[key] = _noted(made, info.given_icons)
         else:
             self._infos[key] = _replaced(
                 info, given_icons=info.given_icons | named, icons_known=True, shields_known=True

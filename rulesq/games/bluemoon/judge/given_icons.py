@@ -5,16 +5,19 @@ time (``rulesq.engine.defaults``). Given so, its icons are a :class:`GivenIcons`
 that notes, in the :class:`IconReads` of its card info, each icon asked for by name (``icon in
 icons``), and any reading of the set as a whole (iterating, comparing, combining, hashing).
 Counting them (``len``, truth) is noted as neither: one icon given counts the same, whichever
-it is. As with the unknown icons (``cards.UnknownIcons``), read them with these operations
-only: ``set(icons)``, ``a_set | icons`` and ``other.union(icons)`` read them unnoted.
+it is, beside the icons the sources mention of the card (its ``base``), so long as it is none
+of those (a count notes them as asked for by name). As with the unknown icons
+(``cards.UnknownIcons``), read them with these operations only: ``set(icons)``, ``a_set |
+icons`` and ``other.union(icons)`` read them unnoted.
 
 Judging is a function of what it reads. A judging with icon P given to the card that read its
 icons only by name, never asking for P or for another icon I, and counted them, would read the
-very same with I given instead: every ``J in icons`` it asked gives False either way, every
-count 1. So it gives the same verdict (:func:`alike`), and the question need not be asked
-again with I. The reads of an info are kept for as long as the info (every judging with it
-notes into the same record), so that what a judging takes from a reading kept from an earlier
-one (the same situation's other questions) is noted too.
+very same with I given instead: every ``J in icons`` it asked gives False either way (True, for
+an icon of the base), every count one more than the base's. So it gives the same verdict
+(:func:`alike`), and the question need not be asked again with I. The reads of an info are
+kept for as long as the info (every judging with it notes into the same record), so that what
+a judging takes from a reading kept from an earlier one (the same situation's other
+questions) is noted too.
 """
 
 from __future__ import annotations
@@ -138,10 +141,16 @@ class GivenIcons(NotedIcons):
 
     reads: IconReads
 
-    def __new__(cls, icons: Iterable[str], reads: IconReads) -> GivenIcons:
-        """The icons ``icons``, noting into ``reads``."""
+    #: The icons the card had before those given (the ones the sources mention).
+    base: frozenset[str]
+
+    def __new__(
+        cls, icons: Iterable[str], reads: IconReads, base: frozenset[str] = frozenset()
+    ) -> GivenIcons:
+        """The icons ``icons``, noting into ``reads``; ``base``: those the card had before."""
         made = super().__new__(cls, icons)
         made.reads = reads
+        made.base = base
         return made
 
     def __contains__(self, icon: object) -> bool:
@@ -150,8 +159,12 @@ class GivenIcons(NotedIcons):
 
     def __len__(self) -> int:
         count = frozenset.__len__(self)
-        if count != 1:
+        base = self.base
+        if count != len(base) + 1 or not base <= frozenset(frozenset.__iter__(self)):
             self.reads.whole = True  # a count is the same for any one icon given, only
+        elif base:
+            # One of the base's given instead would count one fewer: as if asked for by name.
+            self.reads.named.update(base)
         return count
 
     def _whole(self) -> frozenset[str]:
