@@ -327,6 +327,17 @@ def read_bytes(path: Path) -> bytes:
         os.close(handle)
 
 
+def _ours(header: object, kind: str, key: str) -> bool:
+    """Whether a decoded header is a rulesq cache's, of this kind, key and version."""
+    return (
+        isinstance(header, dict)
+        and header.get("format") == "rulesq-cache"
+        and header.get("kind") == kind
+        and header.get("key") == key
+        and header.get("version") == __version__
+    )
+
+
 def read_json(
     path: Path, kind: str, key: str, object_hook: Callable[[dict[str, Any]], Any] | None = None
 ) -> Any:
@@ -344,14 +355,7 @@ def read_json(
         document = json.loads(raw.decode("utf-8"), object_hook=object_hook)
     except (ValueError, TypeError, RecursionError):
         raise CacheProblem(f"{path.name} is corrupt") from None
-    if (
-        not isinstance(document, dict)
-        or document.get("format") != "rulesq-cache"
-        or document.get("kind") != kind
-        or document.get("key") != key
-        or document.get("version") != __version__
-        or "payload" not in document
-    ):
+    if not _ours(document, kind, key) or "payload" not in document:
         raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
     mark_used(path)
     return document["payload"]
@@ -393,14 +397,7 @@ def read_pieces(path: Path, kind: str, key: str) -> tuple[str, list[int]] | None
         text = body.decode("utf-8")
     except (ValueError, TypeError, RecursionError):
         raise CacheProblem(f"{path.name} is corrupt") from None
-    if (
-        not newline
-        or not isinstance(header, dict)
-        or header.get("format") != "rulesq-cache"
-        or header.get("kind") != kind
-        or header.get("key") != key
-        or header.get("version") != __version__
-    ):
+    if not newline or not _ours(header, kind, key):
         raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
     ends = header.get("ends")
     if (
@@ -458,14 +455,7 @@ def read_texts(path: Path, kind: str, key: str) -> list[str] | None:
         texts = body.decode("utf-8").split(TEXT_SEPARATOR) if body else []
     except (ValueError, TypeError, RecursionError):
         raise CacheProblem(f"{path.name} is corrupt") from None
-    if (
-        not newline
-        or not isinstance(header, dict)
-        or header.get("format") != "rulesq-cache"
-        or header.get("kind") != kind
-        or header.get("key") != key
-        or header.get("version") != __version__
-    ):
+    if not newline or not _ours(header, kind, key):
         raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
     if header.get("count") != len(texts):
         raise CacheProblem(f"{path.name} is corrupt")
