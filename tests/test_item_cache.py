@@ -11,6 +11,7 @@ import pytest
 from rulesq.errors import RulesqError
 from rulesq.situation import itemcache, lineitems, parse_situation, read_situation
 from rulesq.situation.build import SituationBuilder
+from rulesq.situation.model import Situation
 from rulesq.situation.parser import find_game, parse_tree
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,6 +138,16 @@ def test_a_text_not_read_from_a_file_is_not_kept(
     assert not list(tmp_path.glob("linepack-*.json"))
 
 
+def _packed_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Situation]:
+    """The first case file and its situation, read once into a fresh cache folder's pack."""
+    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
+    file = sorted(CASE.glob("*.rq"))[0]
+    lineitems.forget()
+    situation = read_situation(file)
+    lineitems.forget()
+    return file, situation
+
+
 def _pack_file(folder: Path) -> Path:
     (found,) = folder.glob("linepack-bluemoon-*.json")
     return found
@@ -247,11 +258,7 @@ def test_a_broken_entry_is_parsed_again_and_rewritten(
 
 
 def test_a_corrupt_pack_is_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
-    file = sorted(CASE.glob("*.rq"))[0]
-    lineitems.forget()
-    good = read_situation(file)
-    lineitems.forget()
+    file, good = _packed_once(tmp_path, monkeypatch)
     _pack_file(tmp_path).write_text("{not json")
     assert read_situation(file) == good
     lineitems.forget()
@@ -496,11 +503,7 @@ def test_a_pack_is_read_without_decoding_its_texts_as_json(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Reading a pack decodes its header line as JSON, and no line's items until one is met."""
-    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
-    file = sorted(CASE.glob("*.rq"))[0]
-    lineitems.forget()
-    read_situation(file)
-    lineitems.forget()
+    file, _ = _packed_once(tmp_path, monkeypatch)
     entry = _pack_file(tmp_path)
     header = entry.read_bytes().partition(b"\n")[0].decode()
     decoded: list[int] = []
@@ -520,11 +523,7 @@ def test_texts_not_as_many_as_the_header_says_are_a_broken_pack(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A pack whose header counts a text more than it holds is read as empty: parsed again."""
-    monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
-    file = sorted(CASE.glob("*.rq"))[0]
-    lineitems.forget()
-    good = read_situation(file)
-    lineitems.forget()
+    file, good = _packed_once(tmp_path, monkeypatch)
     entry = _pack_file(tmp_path)
     assert _packed(tmp_path)
     head, _, body = entry.read_bytes().partition(b"\n")
