@@ -13,6 +13,7 @@ from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
+from rulesq.games.bluemoon.judge.answers_hands import after_retreat
 from rulesq.games.bluemoon.judge.claims import (
     Claim,
     Stance,
@@ -33,7 +34,7 @@ from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
 from rulesq.games.bluemoon.judge.shielding import shield
 from rulesq.games.bluemoon.judge.state import Zone
-from rulesq.games.bluemoon.judge.timing import takes_effect
+from rulesq.games.bluemoon.judge.timing import acts_at_fight_end, takes_effect
 from rulesq.games.bluemoon.judge.view import View
 
 if TYPE_CHECKING:
@@ -390,7 +391,13 @@ def text_effective(ctx: Context) -> Answer:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
     if card.info.has_text:
         place_decides(card, "a text takes effect from a card in play")
-    return view.yes_no(takes_effect(view, card))
+    forces = view.forces
+    if any(acts_at_fight_end(s) for s in effects_of(card)):
+        # A retreat ends the fight: a text acting "at the end of each fight" acts then, once
+        # the combat and support areas are cleared (its end unstated), as its use is read.
+        forces = after_retreat(view)
+        card = next((c for c in forces.state.cards if c.uid == card.uid), card)
+    return view.yes_no(takes_effect(forces, card))
 
 
 def icon_effective(ctx: Context) -> Answer:

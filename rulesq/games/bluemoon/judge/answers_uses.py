@@ -21,9 +21,9 @@ from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.retrieving import can_retrieve as retrieve_ruling
 from rulesq.games.bluemoon.judge.retrieving import icon_ruling
 from rulesq.games.bluemoon.judge.ruling import no, yes
+from rulesq.games.bluemoon.judge.timing import acts_at_fight_end
 from rulesq.games.bluemoon.judge.usable import not_live, text_usable, voluntary
 from rulesq.games.bluemoon.judge.view import View
-from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -69,18 +69,12 @@ def can_use_text(ctx: Context) -> Answer:
     view = View(ctx)
     card = view.card(who=view.who)
     forces = view.forces
-    if any(_at_fight_end(s) for s in effects_of(card)):
+    if any(acts_at_fight_end(s) for s in effects_of(card)):
         # A retreat ends the fight: a text used "at the end of each fight" is used then, once
         # the combat and support areas are cleared (its end unstated, as a draw count reads it).
         forces = after_retreat(view)
         card = next((c for c in forces.state.cards if c.uid == card.uid), card)
     return view.yes_no(text_usable(forces, card, view.who))
-
-
-def _at_fight_end(source: Source) -> bool:
-    """Whether an effect acts at the end of each fight."""
-    when = fx.time_of(source.effect)
-    return when is not None and when.kind is W.END_OF_EACH_FIGHT
 
 
 def optional(source: Source) -> bool:

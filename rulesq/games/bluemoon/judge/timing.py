@@ -19,9 +19,8 @@ from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
-    from rulesq.games.bluemoon.judge.forces import Source
+    from rulesq.games.bluemoon.judge.forces import Forces, Source
     from rulesq.games.bluemoon.judge.state import Instance
-    from rulesq.games.bluemoon.judge.view import View
 
 END_OF_TURN_TIMES = frozenset({W.END_OF_TURN, W.TURN_ABOUT_TO_END})
 
@@ -41,9 +40,14 @@ def turn_cut_short(state: State, who: str) -> str | None:
     return None
 
 
-def takes_effect(view: View, card: Instance) -> Ruling:
+def acts_at_fight_end(source: Source) -> bool:
+    """Whether an effect acts at the end of each fight."""
+    when = fx.time_of(source.effect)
+    return when is not None and when.kind is W.END_OF_EACH_FIGHT
+
+
+def takes_effect(forces: Forces, card: Instance) -> Ruling:
     """Whether a card's special power text has (or will have, this turn) its effect."""
-    forces = view.forces
     if not card.info.has_text:
         return no(f'"{card.name}" has no special power text')
     texts = [
@@ -89,7 +93,7 @@ def takes_effect(view: View, card: Instance) -> Ruling:
             )
         if card.zone is not Zone.GONE:
             return no(f'"{card.name}" is not active', R.INACTIVE_NO_EFFECT)
-    findings = [effect_acts(view, s) for s in texts]
+    findings = [effect_acts(forces, s) for s in texts]
     acting = [f for f in findings if f.allowed]
     if acting:
         return acting[0]
@@ -98,9 +102,9 @@ def takes_effect(view: View, card: Instance) -> Ruling:
     return yes(f'"{card.name}" is active and its text is not ignored')
 
 
-def effect_acts(view: View, source: Source) -> Ruling:
+def effect_acts(forces: Forces, source: Source) -> Ruling:
     """Whether one effect of an active card acts now or later this turn."""
-    state = view.state
+    state = forces.state
     effect = source.effect
     card = source.card
     controller = source.controller
@@ -128,7 +132,7 @@ def effect_acts(view: View, source: Source) -> Ruling:
                 R.FIGHT_END_REFRESH,
                 sources=[source],
             )
-        if condition is not None and not holds(condition, controller, view.forces, card):
+        if condition is not None and not holds(condition, controller, forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
         return yes(
             f'"{source.quote}" acts at the end of the fight', R.FIGHT_END_REFRESH, sources=[source]
@@ -176,7 +180,7 @@ def effect_acts(view: View, source: Source) -> Ruling:
         or isinstance(effect, fx.ActionEffect)
         and when is None
     ):
-        if condition is not None and not holds(condition, controller, view.forces, card):
+        if condition is not None and not holds(condition, controller, forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
         if card.turn != state.turn and card.zone is not Zone.GONE:
             return no(
@@ -186,7 +190,7 @@ def effect_acts(view: View, source: Source) -> Ruling:
             )
         return yes(f'"{source.quote}" acts as the card is played', sources=[source])
     if condition is not None:
-        if not holds(condition, controller, view.forces, card):
+        if not holds(condition, controller, forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
     return yes(
         f'"{card.name}" is active and its text is not ignored: {source.quote}',
