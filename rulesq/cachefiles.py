@@ -377,16 +377,12 @@ def write_json(path: Path, kind: str, key: str, payload: object) -> None:
         warn_once(f"cannot write the cache file {path} ({_reason(error)}); working without it")
 
 
-def read_pieces(path: Path, kind: str, key: str) -> tuple[str, list[int]] | None:
-    """The text and the pieces' ends of a file written by :func:`write_pieces`.
+def _read_headed(path: Path, kind: str, key: str) -> tuple[dict[str, Any], str] | None:
+    """The header (decoded as JSON) and the text after it of a file with a header line.
 
-    Only the header line is decoded as JSON: a piece is the text's slice between the end of
-    the one before (0 for the first) and its own, read when it is wanted. Returns None when
-    the file does not exist; raises :class:`CacheProblem` as :func:`read_json` does, and
-    when the ends do not cut the text (increasing, the last at its end).
+    None when the file does not exist; :class:`CacheProblem` when it is corrupt, foreign, or
+    for another kind, key or version.
     """
-    from itertools import pairwise
-
     try:
         raw = read_bytes(path)
     except FileNotFoundError:
@@ -399,6 +395,23 @@ def read_pieces(path: Path, kind: str, key: str) -> tuple[str, list[int]] | None
         raise CacheProblem(f"{path.name} is corrupt") from None
     if not newline or not _ours(header, kind, key):
         raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    return header, text
+
+
+def read_pieces(path: Path, kind: str, key: str) -> tuple[str, list[int]] | None:
+    """The text and the pieces' ends of a file written by :func:`write_pieces`.
+
+    Only the header line is decoded as JSON: a piece is the text's slice between the end of
+    the one before (0 for the first) and its own, read when it is wanted. Returns None when
+    the file does not exist; raises :class:`CacheProblem` as :func:`read_json` does, and
+    when the ends do not cut the text (increasing, the last at its end).
+    """
+    from itertools import pairwise
+
+    read = _read_headed(path, kind, key)
+    if read is None:
+        return None
+    header, text = read
     ends = header.get("ends")
     if (
         type(ends) is not list
@@ -445,18 +458,11 @@ def read_texts(path: Path, kind: str, key: str) -> list[str] | None:
     :class:`CacheProblem` as :func:`read_json` does, and when the texts are not as many as
     the header says.
     """
-    try:
-        raw = read_bytes(path)
-    except FileNotFoundError:
+    read = _read_headed(path, kind, key)
+    if read is None:
         return None
-    head, newline, body = raw.partition(b"\n")
-    try:
-        header = json.loads(head.decode("utf-8"))
-        texts = body.decode("utf-8").split(TEXT_SEPARATOR) if body else []
-    except (ValueError, TypeError, RecursionError):
-        raise CacheProblem(f"{path.name} is corrupt") from None
-    if not newline or not _ours(header, kind, key):
-        raise CacheProblem(f"{path.name} is not a rulesq {kind} cache for this version")
+    header, body = read
+    texts = body.split(TEXT_SEPARATOR) if body else []
     if header.get("count") != len(texts):
         raise CacheProblem(f"{path.name} is corrupt")
     mark_used(path)
