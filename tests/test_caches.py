@@ -341,15 +341,20 @@ def test_the_key_is_the_content_not_the_time(
     assert corpus_fingerprint(["bluemoon"]) != before
 
 
+def _hashed_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
+    """A source file and its key, its hash remembered at once (no settling time)."""
+    monkeypatch.setattr(cachefiles, "_SETTLE", -1)
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    source = tmp_path / "grammar.lark"
+    source.write_text("one")
+    return source, cachefiles.content_key([source], "test")
+
+
 def test_a_remembered_hash_never_hides_an_edit(
     cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An unchanged file is not read again; an edit of the same size, old mtime, is seen."""
-    monkeypatch.setattr(cachefiles, "_SETTLE", -1)  # remember hashes at once
-    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
-    source = tmp_path / "grammar.lark"
-    source.write_text("one")
-    first = cachefiles.content_key([source], "test")
+    source, first = _hashed_at_once(tmp_path, monkeypatch)
     monkeypatch.setattr(cachefiles.FileHashes, "_held", None)  # a new process: from the file
 
     def refuse(path: Path) -> bytes:
@@ -683,11 +688,7 @@ def test_remembered_hashes_are_texts_compared_as_text(
     cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The table is read with one cut (no JSON but its header); a damaged entry is read again."""
-    monkeypatch.setattr(cachefiles, "_SETTLE", -1)  # remember hashes at once
-    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
-    source = tmp_path / "grammar.lark"
-    source.write_text("one")
-    first = cachefiles.content_key([source], "test")
+    source, first = _hashed_at_once(tmp_path, monkeypatch)
     [table] = cache.glob("file-hashes-*.json")
     head, _, body = table.read_bytes().partition(b"\n")
     assert json.loads(head)["count"] == 2 and body.startswith(str(source).encode() + b"\0")

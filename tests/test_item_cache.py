@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,17 @@ def _by_tree(text: str, source: str) -> object:
     """The situation of a text built from the tree of the whole text (no line read alone)."""
     game = find_game(text, source)
     return SituationBuilder(game, source, text).build(parse_tree(text, game, source))
+
+
+def _counting(parsed: list[str]) -> Callable[[str, str], object]:
+    """``lineitems._parse`` as it is, noting in ``parsed`` each line it parses."""
+    real = lineitems._parse
+
+    def counting(game: str, line: str) -> object:
+        parsed.append(line)
+        return real(game, line)
+
+    return counting
 
 
 def _never_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,12 +126,7 @@ def test_a_line_read_in_the_process_is_not_read_again(monkeypatch: pytest.Monkey
     lineitems.forget()
     parse_situation("game bluemoon\nit is my turn\nask can I play a support card?\n")
     parsed: list[str] = []
-    real = lineitems._parse
-
-    def counting(game: str, line: str) -> object:
-        parsed.append(line)
-        return real(game, line)
-
+    counting = _counting(parsed)
     monkeypatch.setattr(lineitems, "_parse", counting)
     parse_situation("game bluemoon\nit is your turn\n\n# why\nask can I play a support card?\n")
     assert parsed == ["it is your turn"]
@@ -240,12 +247,7 @@ def test_a_broken_entry_is_parsed_again_and_rewritten(
     good = read_situation(file)
     _damaged(tmp_path, file, damage)
     parsed: list[str] = []
-    real = lineitems._parse
-
-    def counting(game: str, line: str) -> object:
-        parsed.append(line)
-        return real(game, line)
-
+    counting = _counting(parsed)
     with monkeypatch.context() as patch:
         patch.setattr(lineitems, "_parse", counting)
         assert read_situation(file) == good  # parsed again
@@ -532,12 +534,7 @@ def test_texts_not_as_many_as_the_header_says_are_a_broken_pack(
     entry.write_bytes(json.dumps(header).encode() + b"\n" + body)
     assert _packed(tmp_path) == {}
     parsed: list[str] = []
-    real = lineitems._parse
-
-    def counting(game: str, line: str) -> object:
-        parsed.append(line)
-        return real(game, line)
-
+    counting = _counting(parsed)
     with monkeypatch.context() as patch:
         patch.setattr(lineitems, "_parse", counting)
         assert read_situation(file) == good
