@@ -254,9 +254,22 @@ def _others_known(ctx: Context, player: str, word: str) -> None:
     )
 
 
-def _unread_others(facts: list[Fact], player: str, word: str) -> None:
-    """*Cannot answer* when another player's card in play has text rulesq does not read."""
+def _unread_others(facts: list[Fact], player: str, kind: str) -> None:
+    """*Cannot answer* when another player's card in play has text rulesq does not read.
+
+    So too for another player's attachment whose text may or may not act (its bearer left play
+    or is out of play: ``Presence.unsure``) and that has an effect of that moment, or an unread
+    text.
+    """
+    word = WORDS[kind]
     inert = unknown_texts.inert(facts)  # "X" has no effect: it gives none to use
+    for unsure in still_in_play.in_doubt(facts):
+        card = unsure.card
+        if unsure.owner == player or normalise_name(card.name) in inert:
+            continue
+        if effects_of(card)[1] is not None or moment(card)[1] == kind:
+            what = f"whether another player has {word} effects to use (and a Play-or-Pass turn)"
+            raise CannotAnswer(unsure.reason(what))
     for card, who, _ in still_in_play.in_play(facts):
         missing = effects_of(card)[1]
         if who != player and missing is not None and normalise_name(card.name) not in inert:
@@ -272,7 +285,7 @@ def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> 
     acted = _acts(ctx.facts, step_fact.span.line)
     word = WORDS[kind]
     if not others:
-        _unread_others(ctx.facts, player, word)
+        _unread_others(ctx.facts, player, kind)
         _others_known(ctx, player, word)
         return ctx.conclude(
             YesNo(True),
@@ -387,7 +400,7 @@ def next_action(ctx: Context) -> Answer:
             f"{PLAYER[last.who]} passed and no other player has {WORDS[kind]} effects: the "
             "sources do not say what follows"
         )
-    _unread_others(ctx.facts, last.who, WORDS[kind])
+    _unread_others(ctx.facts, last.who, kind)
     _others_known(ctx, last.who, WORDS[kind])
     return ctx.conclude(
         Word(last.who),

@@ -25,6 +25,11 @@ IN_PLAY, DEFEATED, GONE, OUT = "in play", "defeated", "gone", "out of play"
 AWAY = {"defeated": DEFEATED, "removed": GONE, "out_of_play": OUT}
 #: The statements that state cards in play: a card gone and stated in play again is back.
 STATED = ("in_play", "character")
+#: Why an attachment's text may or may not act (``Presence.unsure``): its bearer left play (the
+#: rulings never say whether it goes too), its bearer is out of play ("A leader does not lose
+#: his attachments when he is out of play", not whether their text acts), or it returned to play
+#: itself (the rulings never say which character it bears).
+BEARER_LEFT, BEARER_OUT, UNBORNE = "bearer left play", "bearer out of play", "returned unborne"
 
 
 @dataclass
@@ -57,6 +62,10 @@ class Presence:
     status: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     #: Each attachment attached and its bearer, by key.
     bearers: dict[str, str] = field(default_factory=dict)
+    #: Each attachment whose text may or may not act, by key: why (``BEARER_LEFT``,
+    #: ``BEARER_OUT``, ``UNBORNE``) and the statement that left it so. Attached again, or taken
+    #: away itself, it is settled; so is it when a bearer out of play returns.
+    unsure: dict[str, tuple[str, Fact]] = field(default_factory=dict)
 
     def read(self, fact: Fact) -> Moves:
         """Read one statement: what it does to the cards in play."""
@@ -65,6 +74,7 @@ class Presence:
         if kind == "attach" and len(fact.cards) > 1:
             self.bearers[key(fact.cards[0])] = key(fact.cards[1])
             self.status.pop(key(fact.cards[0]), None)  # attached again: in play again
+            self.unsure.pop(key(fact.cards[0]), None)  # and its bearer is said
         elif kind in STATED:  # stated in play again (a character so stated is an input error)
             for ref in fact.cards:
                 self.status.pop(key(ref), None)
@@ -74,18 +84,59 @@ class Presence:
             leader = self.table.leaders.get(fact.who or "")
             if kind == "out_of_play" and not fact.cards and leader is not None:
                 moves.away = [key(leader)]  # "my leader is out of play": the leader of its moment
+            kept = [a for a, b in self.bearers.items() if b in moves.away]
             if kind != "out_of_play":
-                moves.borne = [a for a, b in self.bearers.items() if b in moves.away]
+                moves.borne = kept
             self.status.update(dict.fromkeys(moves.away + moves.borne, (moves.status, fact)))
+            self._unsettled(moves, kept, fact)
         elif kind == "returned":
             moves.returned = [key(r) for r in fact.cards]
             for name in moves.returned:
                 self.status.pop(name, None)
+                if name in self.bearers:  # an attachment back: which character bears it?
+                    self.unsure[name] = (UNBORNE, fact)
+            for name, (why, _) in list(self.unsure.items()):
+                if why == BEARER_OUT and self.bearers.get(name) in moves.returned:
+                    del self.unsure[name]  # its bearer is back from out of play
         return moves
+
+    def _unsettled(self, moves: Moves, kept: list[str], fact: Fact) -> None:
+        """Which attachments a statement that takes cards away leaves unsure, or settles."""
+        for name in moves.away:
+            self.unsure.pop(name, None)  # taken away itself: it acts no more
+        for name in kept:
+            if moves.status == DEFEATED:  # its passive text stops: "do not function"
+                self.unsure.pop(name, None)
+            elif name not in moves.away:
+                self.unsure[name] = (BEARER_LEFT if moves.status == GONE else BEARER_OUT, fact)
+
+    def unsure_why(self, name: str) -> str | None:
+        """Why the attachment ``name`` may or may not act, in words (None: it is not unsure)."""
+        found = self.unsure.get(name)
+        return None if found is None else said_unsure(*found)
 
     def where(self, name: str) -> tuple[str, Fact | None]:
         """Where a card is by the statements read so far (in play unless taken away), and why."""
         return self.status.get(name, (IN_PLAY, None))
+
+
+def said_unsure(why: str, fact: Fact) -> str:
+    """Why an attachment's text may or may not act (``Presence.unsure``), as an answer says it."""
+    line = fact.span.line
+    if why == BEARER_LEFT:
+        return (
+            f"its bearer left play (line {line}), and the rulings never say whether an "
+            "attachment leaves play with the character bearing it"
+        )
+    if why == BEARER_OUT:
+        return (
+            f'its bearer is out of play (line {line}), and the rulings say only that "A leader '
+            'does not lose his attachments when he is out of play", not whether their text acts'
+        )
+    return (
+        f"it returned to play (line {line}), and the rulings never say which character an "
+        "attachment returned to play bears"
+    )
 
 
 def walk(facts: Iterable[Fact], before: int | None = None) -> Iterator[tuple[Fact, Moves]]:

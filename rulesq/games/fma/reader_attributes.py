@@ -82,7 +82,8 @@ class AttributeReader(ReaderBase):
             self._add(Entry(event, fact, {(holder.name, attribute)}, clauses, origin="attachment"))
             if amount > 0:
                 self._bonus(ident, holder.name, "attachment", label)
-        if attachment.values:
+        self._in_play.add(ref_key(attachment))  # so that it can be said to leave play, whatever
+        if attachment.values:  # its text and its values
             return
         card = attachment.card
         if card is not None and card.text:
@@ -92,7 +93,6 @@ class AttributeReader(ReaderBase):
             self._passive_text(
                 card, fact, owner_key=ref_key(attachment), bearer_key=ref_key(holder_ref)
             )
-            self._in_play.add(ref_key(attachment))  # so that it can be removed, whatever its text
         else:
             self.gap(
                 holder.name,
