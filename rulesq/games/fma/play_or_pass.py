@@ -155,6 +155,9 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
                 supported_by=(node, ctx.fact(why or stated[-1])),
             )
         if any(f.kind == "attach" and key(f.cards[0]) == name for f in stated):
+            for unsure in still_in_play.in_doubt(ctx.facts):  # ``Presence.unsure``
+                if normalise_name(unsure.card.name) == name:
+                    raise CannotAnswer(unsure.reason("whether it has an effect to perform"))
             where, why = presence.where_at(ctx.facts, name)
             if why is not None and any(key(r) == name for r in why.cards):
                 return ctx.conclude(  # it left play itself: it acts no more
@@ -162,10 +165,24 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
                     f'"{card.name}" has left play: its effect has nothing to act from',
                     supported_by=(node, ctx.fact(why)),
                 )
-            if why is not None:  # its bearer left: whether it went too, or acts, is not said
-                raise CannotAnswer(
-                    f'"{card.name}" was attached to a character who {_where_said(where)} (line '
-                    f"{why.span.line}), and the rulings never say whether its effect still acts"
+            if why is not None and where == presence.DEFEATED:  # its passive text stops
+                return ctx.conclude(
+                    YesNo(False),
+                    f'"{card.name}" is attached to a character who is defeated (line '
+                    f"{why.span.line}): passive abilities on attachments do not function if "
+                    "the character bearing the attachment is defeated",
+                    supported_by=(
+                        node,
+                        ctx.fact(why),
+                        ctx.clause(citations.PASSIVE_PLACES, "rule"),
+                    ),
+                )
+            if why is not None:  # it went with its bearer (``Presence.read``): it acts no more
+                return ctx.conclude(
+                    YesNo(False),
+                    f'"{card.name}" {_where_said(where)} with the character bearing it: its '
+                    "effect has nothing to act from",
+                    supported_by=(node, ctx.fact(why)),
                 )
         raise CannotAnswer(
             f'the situation does not put "{card.name}" in play (write: my "{card.name}" is in play)'

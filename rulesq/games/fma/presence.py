@@ -4,7 +4,9 @@ Every reader of the cards in play (the situation reader, ``still_in_play``, ``ou
 ``uniqueness``, ``memory``, ``named_targets``, ``spared``, ``moved_home``, ``created_phase`` and
 the battle answers) walks the facts through ``Presence.read`` (``walk``, ``where_at``): what each
 statement does to the cards in play is decided here, once. Who leads is ``Table.read``'s, which
-it walks in turn.
+it walks in turn. So is whether an attachment's text acts once its bearer leaves it
+(``Presence.unsure``, ``UNSAID``): the values reader, the cards in play (``still_in_play.in_doubt``:
+costs, draws, plays, reacts, Play-or-Pass, the unknown-text doubts) and uniqueness read it here.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ STATED = ("in_play", "character")
 #: his attachments when he is out of play", not whether their text acts), or it returned to play
 #: itself (the rulings never say which character it bears).
 BEARER_LEFT, BEARER_OUT, UNBORNE = "bearer left play", "bearer out of play", "returned unborne"
+#: Where a bearer goes that leaves what its attachments do unsaid (defeated, their passive text
+#: stops: "Passive abilities on attachments do not function if the character bearing the
+#: attachment is defeated").
+UNSAID = {GONE: BEARER_LEFT, OUT: BEARER_OUT}
 
 
 @dataclass
@@ -51,6 +57,8 @@ class Moves:
     borne: list[str] = field(default_factory=list)
     #: The cards returned to play.
     returned: list[str] = field(default_factory=list)
+    #: The attachments whose text the statement leaves unsure (``Presence.unsure``).
+    unsure: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -105,10 +113,12 @@ class Presence:
         for name in moves.away:
             self.unsure.pop(name, None)  # taken away itself: it acts no more
         for name in kept:
-            if moves.status == DEFEATED:  # its passive text stops: "do not function"
+            why = UNSAID.get(moves.status or "")
+            if why is None:  # defeated, its passive text stops: "do not function"
                 self.unsure.pop(name, None)
             elif name not in moves.away:
-                self.unsure[name] = (BEARER_LEFT if moves.status == GONE else BEARER_OUT, fact)
+                self.unsure[name] = (why, fact)
+                moves.unsure.append(name)
 
     def unsure_why(self, name: str) -> str | None:
         """Why the attachment ``name`` may or may not act, in words (None: it is not unsure)."""

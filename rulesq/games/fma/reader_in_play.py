@@ -131,10 +131,13 @@ class InPlayReader(ReaderBase):
         leader does not lose his attachments when he is out of play", and that its passive
         abilities "do not function if the character bearing the attachment is defeated". What
         its text gives is open (as uniqueness reads a copy so borne) until it is attached again
-        or leaves play itself.
+        or leaves play itself. Which attachments are so left is ``Presence.read``'s
+        (``Moves.unsure``), the one reading the cards in play, costs and draws read too.
         """
         for passive in self.state.passives:
-            if passive.bearer_key != key or passive.end is not None:
+            if passive.owner_key not in self._moves.unsure or passive.end is not None:
+                continue  # not one ``Presence.read`` leaves unsure (one defeated with it ends)
+            if passive.bearer_key != key:
                 continue
             passive.end = len(self.state.entries)
             passive.end_fact = fact
@@ -159,7 +162,8 @@ class InPlayReader(ReaderBase):
         """A card out of play: its own passive text stops (a card acts while it is in play).
 
         An attachment it keeps (a card ruling: "A leader does not lose his attachments when he is
-        out of play") may or may not act: the values its text reaches are open until he returns.
+        out of play") may or may not act: the values its text reaches are open until he returns
+        (which it keeps so is ``Presence.read``'s: ``Moves.unsure``).
         """
         keys = self._moves.away  # "my leader is out of play": his leader (``Presence.read``)
         if not fact.cards:
@@ -187,7 +191,7 @@ class InPlayReader(ReaderBase):
                 if passive.owner_key == key:
                     passive.end = len(self.state.entries)
                     passive.end_fact = fact
-                elif passive.bearer_key == key:
+                elif passive.bearer_key == key and passive.owner_key in self._moves.unsure:
                     attribute = (
                         passive.effect.attribute
                         if isinstance(passive.effect, fx.AttributeBonus)

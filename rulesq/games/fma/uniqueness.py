@@ -17,7 +17,7 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import sides
 from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
 from rulesq.games.fma.out_of_play import still_out
-from rulesq.games.fma.presence import GONE, Presence
+from rulesq.games.fma.presence import GONE, UNSAID, Presence
 
 if TYPE_CHECKING:
     from typing import Any
@@ -262,8 +262,10 @@ def _attached_copies(ctx: Context) -> dict[str, list[tuple[Fact, bool]]]:
                 copies.pop(name, None)
             for name, placed in copies.items():
                 copies[name] = [
-                    (f, gone or _ref_key(f.cards[1]) in moves.away) for f, gone in placed
-                ]
+                    (f, gone or _ref_key(f.cards[1]) in moves.away)
+                    for f, gone in placed
+                    if GONE in UNSAID or _ref_key(f.cards[1]) not in moves.away
+                ]  # a copy whose bearer left may have gone too, as ``Presence.read`` reads it
     return copies
 
 
