@@ -4,7 +4,8 @@
 whether it goes too) or goes out of play ("A leader does not lose his attachments when he is
 out of play", not whether their text acts): ``presence.UNSAID``. The values reader, the cards
 in play (``still_in_play.in_doubt``: costs, draws, the cost raisers of a play or a react, the
-unknown-text doubts, Play-or-Pass) and uniqueness all read it there; perturbed, every one moves.
+unknown-text doubts, Play-or-Pass), uniqueness and a leader's attachments kept all read it
+there; perturbed, every one moves.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ ORDER = (
     / "another-players-attachment-whose-bearer-left-play-leaves-the-order-open.rq"
 )
 UNIQUE = CASES / "fma-uniqueness" / "a-unique-attachment-whose-bearer-left-play-is-not-a-guess.rq"
+KEEPS = CASES / "fma-out-of-play" / "a-leader-who-left-play-is-no-sure-keeper-of-his-attachments.rq"
+BACK = PRESENCE / "an-attachment-whose-bearer-left-play-stays-unsure-when-he-comes-back.rq"
 LEFT = (GIVES, COST, DRAW, RAISES, LAMP, UNKNOWN, ORDER, UNIQUE)
 CANNOT = "cannot answer"
 
@@ -58,6 +61,8 @@ def test_as_read_every_reader_leaves_it_open() -> None:
     assert _shown(UNKNOWN)[:2] == [CANNOT, CANNOT]
     assert _shown(ORDER)[0] == CANNOT
     assert _shown(UNIQUE)[2:] == [CANNOT, CANNOT]
+    assert _shown(KEEPS)[1] == CANNOT
+    assert _shown(BACK) == [CANNOT] * 5
     assert _shown(OUT)[:3] == [CANNOT, CANNOT, CANNOT]
     assert _shown(LANTERN)[1] == CANNOT
 
@@ -75,6 +80,8 @@ def test_perturbed_to_go_with_its_bearer_every_reader_moves(
     assert _shown(UNKNOWN)[:2] == ["yes", '"Wits +1", "Alchemy +1"']  # unknown-text doubts
     assert _shown(ORDER)[0] == "yes"  # Play-or-Pass: the other player's effects
     assert _shown(UNIQUE)[3] == "yes"  # uniqueness: the copy went with its bearer
+    assert _shown(KEEPS)[1] == "no"  # a leader's attachments: it went with him
+    assert _shown(BACK)[:2] == ["4", "2"]  # costs and values: it went with him
 
 
 def test_perturbed_to_act_out_of_play_every_reader_moves(

@@ -24,7 +24,7 @@ from rulesq.games.fma.loyal import (
 )
 from rulesq.games.fma.play_doubts import phase_assumed, play_doubt
 from rulesq.games.fma.state import Character, State, match_subject
-from rulesq.games.fma.still_in_play import in_doubt, in_play, maybe_in_play
+from rulesq.games.fma.still_in_play import in_play, maybe_in_play
 from rulesq.games.fma.table import Table, key, read_table
 from rulesq.games.fma.uniqueness import (
     no_copy,
@@ -163,9 +163,6 @@ def _free_plays(ctx: Context, card: Card, player: str, claims: list[Claim]) -> l
     unread = unknown_texts.doubt(ctx.facts, f'whether "{card.name}" can be played')
     if unread is not None:
         leave_open(unread, claims)
-    for unsure in in_doubt(ctx.facts):  # an attachment whose text may or may not act
-        if free_play.standing(effects_of(unsure.card)[0]):
-            leave_open(unsure.reason(f'whether "{card.name}" is played without its cost'), claims)
     for source, controller, fact in in_play(ctx.facts):  # not one gone or defeated since
         effects, _ = effects_of(source)
         for effect in free_play.standing(effects):

@@ -70,9 +70,12 @@ class Presence:
     status: dict[str, tuple[str, Fact]] = field(default_factory=dict)
     #: Each attachment attached and its bearer, by key.
     bearers: dict[str, str] = field(default_factory=dict)
+    #: Every card attached so far, by key (a card attached is an attachment).
+    attachments: set[str] = field(default_factory=set)
     #: Each attachment whose text may or may not act, by key: why (``BEARER_LEFT``,
     #: ``BEARER_OUT``, ``UNBORNE``) and the statement that left it so. Attached again, or taken
-    #: away itself, it is settled; so is it when a bearer out of play returns.
+    #: away itself, it is settled; so is it when a bearer out of play returns. Left by its
+    #: bearer or returned unborne, it has no bearer known (``bearers``) until attached again.
     unsure: dict[str, tuple[str, Fact]] = field(default_factory=dict)
 
     def read(self, fact: Fact) -> Moves:
@@ -80,6 +83,7 @@ class Presence:
         moves = Moves(leaving=self.table.read(fact))
         kind = fact.kind
         if kind == "attach" and len(fact.cards) > 1:
+            self.attachments.add(key(fact.cards[0]))
             self.bearers[key(fact.cards[0])] = key(fact.cards[1])
             self.status.pop(key(fact.cards[0]), None)  # attached again: in play again
             self.unsure.pop(key(fact.cards[0]), None)  # and its bearer is said
@@ -101,7 +105,8 @@ class Presence:
             moves.returned = [key(r) for r in fact.cards]
             for name in moves.returned:
                 self.status.pop(name, None)
-                if name in self.bearers:  # an attachment back: which character bears it?
+                if name in self.attachments:  # an attachment back: which character bears it?
+                    self.bearers.pop(name, None)
                     self.unsure[name] = (UNBORNE, fact)
             for name, (why, _) in list(self.unsure.items()):
                 if why == BEARER_OUT and self.bearers.get(name) in moves.returned:
@@ -119,6 +124,8 @@ class Presence:
             elif name not in moves.away:
                 self.unsure[name] = (why, fact)
                 moves.unsure.append(name)
+                if why == BEARER_LEFT:  # whether it went too is not said: no bearer of it is
+                    del self.bearers[name]  # known, nor what his later moves do to it
 
     def unsure_why(self, name: str) -> str | None:
         """Why the attachment ``name`` may or may not act, in words (None: it is not unsure)."""
