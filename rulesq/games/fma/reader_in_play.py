@@ -256,6 +256,7 @@ class InPlayReader(ReaderBase):
         key, card = ref_key(ref), ref.card
         attached = self._attached.get(key)
         if attached is not None:
+            self._in_play.add(key)  # in play again: it can leave play again
             self._unborne_back(attached, fact)
             return
         if key not in self._placed or card is None:
