@@ -108,6 +108,17 @@ class InPlayReader(ReaderBase):
     def _fact_removed(self, fact: Fact) -> None:
         for ref in self._taken(fact):
             key = ref_key(ref)
+            copies = self._moves.ambiguous.get(key)
+            if copies:  # ``Presence.read``: several copies of it in play
+                lines = ", ".join(str(f.span.line) for f in copies)
+                raise self.error(
+                    f'{len(copies)} copies of "{ref_name(ref)}" are attached (lines {lines}): '
+                    "which of them leaves play is not known",
+                    fact,
+                    ref,
+                    suggestion="A situation names a card, not one of its copies: attach one "
+                    f'copy of "{ref_name(ref)}" only, or state its bearer leaving play',
+                )
             for gap in self._unborne.pop(key, []):  # it has left play: it gives nothing now
                 self.state.gaps.remove(gap)
             self._bearer_left(key, fact)

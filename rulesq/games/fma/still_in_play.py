@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
 from rulesq.games.fma.presence import Presence, said_unsure
-from rulesq.games.fma.table import key
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -76,26 +75,21 @@ def maybe_in_play(facts: list[Fact]) -> list[Entry]:
 
 
 def _read(facts: list[Fact]) -> tuple[list[Entry], list[Doubt]]:
-    """The cards surely in play (``in_play``) and the attachments unsure (``in_doubt``)."""
+    """The cards surely in play (``in_play``) and the attachments unsure (``in_doubt``).
+
+    The attachments are ``Presence.read``'s copies: those that act, and those that may not.
+    """
     out: list[tuple[Card, str | None, Fact]] = []
     away: dict[str, tuple[Card, str | None, Fact]] = {}
     presence = Presence()  # who leads, who is taken away and who returns (``Presence.read``)
     for fact in facts:
-        attached = key(fact.cards[0]) if fact.kind == "attach" and fact.cards else None
-        if attached is not None:  # attached again, the card that was unsure or away is this one
-            if attached in presence.unsure:
-                out = [e for e in out if not _keyed(e, {attached})]
-            away.pop(attached, None)
         moves = presence.read(fact)
         if moves.leaving:
             out = [e for e in out if not _keyed(e, set(moves.leaving))]
         if fact.kind in ("in_play", "leader", "character"):
             out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]
-        elif fact.kind == "attach" and fact.cards[0].card is not None:
-            owner = fact.who or presence.table.owners.get(key(fact.cards[1]))
-            out.append((fact.cards[0].card, owner, fact))
         elif moves.status is not None:
-            names = set(moves.away) | set(moves.borne)
+            names = set(moves.away)
             away.update(
                 {normalise_name(e[0].name): e for e in out if e[0].name and _keyed(e, names)}
             )
@@ -104,12 +98,18 @@ def _read(facts: list[Fact]) -> tuple[list[Entry], list[Doubt]]:
             back = away.pop(name, None)
             if back is not None:
                 out.append(back)
-    doubts = [
-        Doubt(e[0], e[1], e[2], said_unsure(*presence.unsure[key_]), presence.unsure[key_][1])
-        for e in (*out, *away.values())
-        if (key_ := normalise_name(e[0].name)) in presence.unsure
-    ]
-    return [e for e in out if normalise_name(e[0].name) not in presence.unsure], doubts
+    doubts: list[Doubt] = []
+    for copy in presence.copies:
+        card = copy.fact.cards[0].card
+        if card is None:
+            continue  # a card the situation makes up: only the bonus it is given
+        if copy.stopped:
+            continue  # its bearer is defeated: "do not function"
+        if copy.why is None:
+            out.append((card, copy.owner, copy.fact))
+        else:
+            doubts.append(Doubt(card, copy.owner, copy.fact, said_unsure(*copy.why), copy.why[1]))
+    return out, doubts
 
 
 def _keyed(entry: tuple[Card, str | None, Fact], names: set[str]) -> bool:
