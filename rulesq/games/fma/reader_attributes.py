@@ -51,8 +51,10 @@ class AttributeReader(ReaderBase):
                 f'can I attach "{name}" to "{holder.name}"?',
             )
         self._attached[ref_key(attachment)] = attachment
-        for gap in self._unborne.pop(ref_key(attachment), []):  # attached: its bearer is said
-            self.state.gaps.remove(gap)
+        still = [c for c in self._presence.copies if c.name == ref_key(attachment) and c.why]
+        if not still:  # attached: its bearer is said (no other copy of it left unsure)
+            for gap in self._unborne.pop(ref_key(attachment), []):
+                self.state.gaps.remove(gap)
         ids = self.state.given_by.setdefault(ref_key(attachment), [])
         for value_name in attachment.flags:
             raise self.error(
