@@ -32,6 +32,9 @@ STATED = ("in_play", "character")
 #: his attachments when he is out of play", not whether their text acts), or it returned to play
 #: itself (the rulings never say which character it bears).
 BEARER_LEFT, BEARER_OUT, UNBORNE = "bearer left play", "bearer out of play", "returned unborne"
+#: Its bearer, defeated, returned to play: cards sent to the discard pile have no "memory", and
+#: the rulings never say whether an attachment stays with such a character.
+BEARER_BACK = "bearer returned"
 #: Where a bearer goes that leaves what its attachments do unsaid (defeated, their passive text
 #: stops: "Passive abilities on attachments do not function if the character bearing the
 #: attachment is defeated").
@@ -74,7 +77,8 @@ class Copy:
     owner: str | None
     #: Its bearer by key (None: not known: he left play, or it returned to play unborne).
     bearer: str | None
-    #: Why its text may or may not act (``BEARER_LEFT``, ``BEARER_OUT``, ``UNBORNE``) and the
+    #: Why its text may or may not act (``BEARER_LEFT``, ``BEARER_OUT``, ``BEARER_BACK``,
+    #: ``UNBORNE``) and the
     #: statement that left it so; None: it acts (unless stopped).
     why: tuple[str, Fact] | None = None
     #: Its bearer is defeated: still attached (a copy for uniqueness), its text acts no more.
@@ -133,6 +137,9 @@ class Presence:
             for copy in self.copies:
                 if copy.why and copy.why[0] == BEARER_OUT and copy.bearer in moves.returned:
                     copy.why = None  # its bearer is back from out of play
+                elif copy.stopped and copy.bearer in moves.returned:  # defeated, and back
+                    copy.stopped, copy.bearer, copy.why = False, None, (BEARER_BACK, fact)
+                    moves.unsure.append(copy.name)
         return moves
 
     def _attach(self, fact: Fact) -> None:
@@ -204,6 +211,11 @@ def said_unsure(why: str, fact: Fact) -> str:
         return (
             f"its bearer left play (line {line}), and the rulings never say whether an "
             "attachment leaves play with the character bearing it"
+        )
+    if why == BEARER_BACK:
+        return (
+            f"its bearer, defeated, returned to play (line {line}), and the rulings never say "
+            "whether an attachment stays with a character sent to the discard pile and back"
         )
     if why == BEARER_OUT:
         return (

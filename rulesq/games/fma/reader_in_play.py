@@ -232,6 +232,7 @@ class InPlayReader(ReaderBase):
             key = ref_key(ref)
             for gap in self._out_gaps.pop(key, []):
                 self.state.gaps.remove(gap)
+            self._bearer_back(key, fact)
             character = self.state.characters.get(key)
             if character is None:
                 self._back_in_play(ref, fact)
@@ -257,6 +258,32 @@ class InPlayReader(ReaderBase):
                     f'"{character.name}" returned to play (line {fact.span.line}): rulesq does '
                     "not follow which of its values from before then it keeps",
                 )
+
+    def _bearer_back(self, key: str, fact: Fact) -> None:
+        """The texts of the attachments a defeated character bore, once he returns: open.
+
+        Cards sent to the discard pile have no "memory", and the rulings never say whether an
+        attachment stays with such a character (``Presence.read``: ``Moves.unsure``).
+        """
+        for passive in self.state.passives:
+            if passive.bearer_key != key or passive.owner_key not in self._moves.unsure:
+                continue
+            name = passive.card.name
+            attribute = (
+                passive.effect.attribute if isinstance(passive.effect, fx.AttributeBonus) else None
+            )
+            gap = Gap(
+                f'"{name}" was attached to a card that returned to play',
+                f'"{name}" was attached to a character who was defeated and returned to play '
+                f"(line {fact.span.line}), and the rulings never say whether an attachment stays "
+                f'with a character sent to the discard pile and back: write "{name}" leaves '
+                f'play, or attach "{name}" to "…"',
+                None,
+                attribute,
+                line=self._line,
+            )
+            self.state.gaps.append(gap)
+            self._unborne.setdefault(passive.owner_key, []).append(gap)
 
     def _back_in_play(self, ref: CardRef, fact: Fact) -> None:
         """A card stated in play (not a character) back in play: its text acts again, or is open.

@@ -17,7 +17,7 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import sides
 from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
 from rulesq.games.fma.out_of_play import still_out
-from rulesq.games.fma.presence import BEARER_LEFT, UNBORNE, Presence
+from rulesq.games.fma.presence import BEARER_BACK, BEARER_LEFT, UNBORNE, Presence
 
 if TYPE_CHECKING:
     from typing import Any
@@ -256,7 +256,7 @@ def _attached_copies(ctx: Context) -> dict[str, list[tuple[Fact, bool]]]:
     for copy in _presence(ctx).copies:
         why = copy.why[0] if copy.why is not None else None
         if why != UNBORNE and _is_unique(copy.fact.cards[0].card):
-            copies.setdefault(copy.name, []).append((copy.fact, why == BEARER_LEFT))
+            copies.setdefault(copy.name, []).append((copy.fact, why in (BEARER_LEFT, BEARER_BACK)))
     return copies
 
 
