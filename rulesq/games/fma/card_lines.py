@@ -10,6 +10,7 @@ from rulesq.errors import InputError
 
 if TYPE_CHECKING:
     from rulesq.corpus.load import Corpus
+    from rulesq.corpus.models import Card
     from rulesq.situation.model import Situation
 
 #: The quotes and spaces a text may be written with, read alike.
@@ -21,14 +22,16 @@ def check(situation: Situation, corpus: Corpus) -> None:
 
     The sources give the text of some cards (an erratum's, or a ruling's): that text is in force
     ("Erratum: ..."), so a card line of the same name with another text (the printed one, say)
-    states what no game reaches. A card line of the same text, or of a card whose text the
-    sources never give, is read as written.
+    states what no game reaches; so does one that leaves out a part of the text they give (a
+    passive text, an activated ability). A card line of the same text, or of a card whose text
+    the sources never give, is read as written.
     """
     for card in situation.cards.values():
         known = corpus.find_card(card.name)
-        if known is None or known.text is None or card.text is None:
+        if known is None or card.text is None:
             continue
-        if _alike(known.text) == _alike(card.text):
+        _parts(situation, known, card.text)
+        if known.text is None or _alike(known.text) == _alike(card.text):
             continue
         line, column = _card_line(situation.text, card.name)
         sources = ", ".join(known.errata) or "the sources"
@@ -42,6 +45,23 @@ def check(situation: Situation, corpus: Corpus) -> None:
             suggestion="Leave the card line out (the card reads as the sources give it), or "
             "give an invented card a name of its own",
         )
+
+
+def _parts(situation: Situation, known: Card, text: str) -> None:
+    """An input error at a card line whose text leaves out a part the sources give the card."""
+    for part in known.fields.get("text_parts") or ():
+        given = str(part.get("text") or "")
+        if given and _alike(given) not in _alike(text):
+            line, column = _card_line(situation.text, known.name)
+            raise InputError(
+                f'the sources give the {part.get("part")} of "{known.name}" '
+                f'({part.get("clause")}): "{given}"; a card line gives the card\'s text with it',
+                situation.source,
+                situation.text,
+                line,
+                column,
+                suggestion="Write that part into the card line's text, or leave the line out",
+            )
 
 
 def _alike(text: str) -> str:
