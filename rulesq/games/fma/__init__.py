@@ -42,9 +42,7 @@ class FmaGame(Game):
 
         A card line first: it gives only what the sources leave unknown (``card_lines``).
         """
-        from rulesq.games.fma import card_lines
-
-        card_lines.check(situation, self.corpus)
+        _card_lines().check(situation, self.corpus)
         _situation().Reader(situation, self).read(situation.facts)
 
 
@@ -54,6 +52,14 @@ def _parse() -> ModuleType:
     from rulesq.games.fma import parse
 
     return parse
+
+
+@cache
+def _card_lines() -> ModuleType:
+    """``rulesq.games.fma.card_lines``, imported on the first check."""
+    from rulesq.games.fma import card_lines
+
+    return card_lines
 
 
 @cache
