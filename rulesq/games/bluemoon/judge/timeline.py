@@ -455,7 +455,9 @@ class Timeline(Moves):
         """Cards active in play when the situation starts."""
         who = fact.who or ME
         for ref in fact.cards:
-            self.put_in_play(ref, who)
+            card = self.put_in_play(ref, who)
+            if card.zone in (Zone.COMBAT, Zone.SUPPORT):
+                self.state.player(who).active_listed = True
 
     def on_inactive(self, fact: Fact) -> None:
         """Covered cards still in the combat area."""
