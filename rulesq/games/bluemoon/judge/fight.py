@@ -204,7 +204,8 @@ def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
         theirs = _opponent_total(forces, opponent, element)
         if theirs <= 0:
             continue
-        # More cards of his could only raise his total: the least of it, when enough, decides.
+        # His cards the situation does not name could only raise his total: its least decides
+        # when it is enough.
         if total(forces, who, element, at_least=True) >= theirs:
             continue
         mine = total(forces, who, element)
