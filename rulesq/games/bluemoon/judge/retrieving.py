@@ -18,14 +18,14 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.game_choices import retrieve_blockers
-from rulesq.games.bluemoon.judge.open_areas import read_as_named
+from rulesq.games.bluemoon.judge.open_areas import may_hold_unnamed, read_as_named
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
-from rulesq.games.bluemoon.judge.placing import place_decides
+from rulesq.games.bluemoon.judge.placing import place_decides, placed_nowhere
 from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.shielding import shield
-from rulesq.games.bluemoon.judge.state import Step, Zone, other
+from rulesq.games.bluemoon.judge.state import IN_PLAY, Step, Zone, other
 from rulesq.games.bluemoon.judge.usable import effect_usable
 from rulesq.games.bluemoon.selectors import Cards, Place, Q, Quantity
 
@@ -195,6 +195,7 @@ def text_ruling(
     if limit is not None and len(done) >= limit:
         return no(f'"{source.quote}" has already retrieved its card', sources=[source])
     if not _named(forces, act.cards, card, source.controller, source.card):
+        _unplaced(forces, act.cards, card, source)
         return _not_named(act.cards, card, source)
     return by_text(
         source,
@@ -234,6 +235,22 @@ def _named(
     if not matches(cards, card, controller, forces, this_card=text_card):
         return False
     return isinstance(cards.place, Place) or card.in_play
+
+
+def _unplaced(forces: Forces, cards: object, card: Instance, source: Source) -> None:
+    """Cannot answer when the card, placed nowhere, may lie where the text retrieves from.
+
+    A text naming an area of play reaches a card there only while its player's areas may hold
+    it unnamed (open_areas.may_hold_unnamed); one naming a hand, a draw deck or a discard pile
+    may always.
+    """
+    if not placed_nowhere(card):
+        return
+    place = cards.place if isinstance(cards, Cards) else None
+    zones = zones_of(place) if isinstance(place, Place) else IN_PLAY
+    if zones - IN_PLAY or may_hold_unnamed(forces.state, card.owner):
+        where = place.render() if isinstance(place, Place) else "play"
+        place_decides(card, f"the text retrieves from {where} ({source.quote})")
 
 
 def _not_named(cards: object, card: Instance, source: Source) -> Ruling:
