@@ -184,10 +184,10 @@ def note_open(state: State, who: str) -> None:
 
 def area_choices(state: State, situation: Situation) -> tuple[Choice, ...]:
     """The open areas the judging read as named, each with the way that states more cards."""
-    facts = situation.facts
-    if not facts:
+    first = situation.facts or situation.questions  # (a situation of questions alone too)
+    if not first:
         return ()
-    at = facts[0].span.line
+    at = first[0].span.line
     out = []
     for who in (ME, YOU):
         taken = TAKEN.format(whose=whose(who))
