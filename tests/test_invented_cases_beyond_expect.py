@@ -63,6 +63,12 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "bluemoon-areas/a-call-out-of-its-time-gives-the-time-not-the-open-support-area.rq": {
+        1: ("the Announce Power phase is over", "!no face-down bluff cards"),
+    },
+    "bluemoon-retreats/a-turn-past-its-character-phase-with-no-character-played-is-open.rq": {
+        1: ("the turn is past its Character phase", "!can still be played"),
+    },
     "values/value-effect-on-a-turn-with-no-turn-stated-cannot-be-told.rq": {
         1: ('whose turn it is decides whether the text of "Some Chill" acts',),
     },

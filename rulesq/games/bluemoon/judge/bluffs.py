@@ -203,13 +203,14 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
     bluffer = other(caller)
     cards = bluff_cards(state, bluffer)
     unnamed = 0 if cards else unnamed_cards(forces, bluffer, frozenset({Zone.SUPPORT}))
+    window = _call_window(state, bluffer)
+    support_open = areas_open(state, bluffer, frozenset({Zone.SUPPORT}))
+    if window is not None and (cards or unnamed or support_open):
+        return window  # the time decides, whatever the support area holds
     if not cards and not unnamed:
-        if areas_open(state, bluffer, frozenset({Zone.SUPPORT})):
+        if support_open:
             note_open(state, bluffer)  # an unnamed card of the area may be a bluff card
         return no("there are no face-down bluff cards to call", R.BLUFF_CALL)
-    window = _call_window(state, bluffer)
-    if window is not None:
-        return window
     if unnamed:
         raise CannotAnswer(
             f"the situation names no bluff card, but the areas hold {unnamed} card(s) it "
