@@ -86,9 +86,10 @@ def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
             "card determines how it is applied",
             R.APPLY_INSTRUCTION,
         )
+    if not forces.live(card):
+        place_decides(card, "a text is used from a card in play")
     dead = not_live(forces, card)
     if dead is not None:
-        place_decides(card, "a text is used from a card in play")
         return dead
     why = forces.text_ignored(card)
     if why is not None:
