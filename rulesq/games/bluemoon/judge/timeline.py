@@ -462,9 +462,9 @@ class Timeline(Moves):
     def _said_of_areas(self, fact: Fact, what: tuple[str, str] | None = None) -> None:
         """Note what a line says of a player's areas; all it says must hold at once."""
         who = fact.who or ME
-        said = self.area_said.setdefault(who, {})
         if what is not None:
-            said[what] = fact
+            self.area_said.setdefault(who, {})[what] = fact
+        said = self.area_said.get(who)
         if said:
             check_areas(self.situation, self.state, who, said, fact)
 
