@@ -101,7 +101,7 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
     else:
         if state.current_phase > Step.CHARACTER:
             # No character card played this turn, and its Character phase is over: a player
-            # who plays none retreats then (BM-Q119), unless the situation left the play out.
+            # who plays none retreats then, unless the situation left the play out.
             raise CannotAnswer(
                 f"the turn is past its Character phase ({state.current_phase.title}) and the "
                 "situation plays no character card on it: a player who plays none retreats, "
