@@ -22,6 +22,7 @@ from rulesq.games.bluemoon.judge.state import MOST_DRAGONS, PHASE_TITLES, Step
 from rulesq.situation.model import ME, Fact, Question
 
 if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.timeline import Timeline
     from rulesq.situation.model import Situation, Statement
     from rulesq.spans import Span
 
@@ -110,12 +111,18 @@ def _area_statements(situation: Situation) -> None:
     """
     if not any(isinstance(item, Fact) and item.kind in AREA_FACTS for item in situation.items):
         return
-    from rulesq.games.bluemoon.judge.timeline import Timeline
-
     try:
-        Timeline(situation).read(situation.facts)
+        _timeline()(situation).read(situation.facts)
     except CannotAnswer:
         return
+
+
+@cache
+def _timeline() -> type[Timeline]:
+    """The judge's timeline class (its module, heavy, imported on first use, then held)."""
+    from rulesq.games.bluemoon.judge.timeline import Timeline
+
+    return Timeline
 
 
 def _sourced_values(situation: Situation, fact: Fact) -> None:
