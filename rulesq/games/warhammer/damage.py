@@ -150,8 +150,12 @@ def unfollowed(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
     for play in combat_plays.played(board):
-        if play.link is not None and not play.cancelled and shields.followed(play.link):
-            continue  # a resolved redirect or cancel: its waiting effect is played out
+        if (
+            play.link is not None
+            and not play.cancelled
+            and (shields.followed(play.link) or board.dealt_by(play.link) is not None)
+        ):
+            continue  # a resolved redirect or cancel, or damage read: played out in order
         given = _GIVES_TOUGHNESS.search(play.card.text or "")
         if given is not None and not tactic_toughness.unread(play.card):
             continue  # its Toughness is read by ``toughness``
@@ -169,6 +173,8 @@ def unfollowed(
         card = link.card
         if card is None or (card.type or "").lower() == "tactic" or shields.followed(link):
             continue
+        if board.dealt_by(link) is not None:
+            continue  # its damage is read (``resolved_damage``), met in order
         said = [m.group(0).strip() for m in _DEALS_DAMAGE.finditer(card.text or "")]
         said = [sentence for sentence in said if words.search(sentence)]
         if not said:

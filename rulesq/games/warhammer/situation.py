@@ -694,6 +694,9 @@ class Reader(EventFacts):
         ]
         for link in self.board.chain:
             self._link_recount(link, any(lk.cancelling for lk in self.board.chain))
+        from rulesq.games.warhammer.resolved_damage import assigned
+
+        self.board.assigned += assigned(self.board, self.board.chain, fact)
         self.board.resolved += self.board.chain
         self.board.chain, self.board.resolving = [], None
 
