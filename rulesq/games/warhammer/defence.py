@@ -43,11 +43,11 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
         )
     from rulesq.games.warhammer.attacks import unlawful
 
-    barred = unlawful(board)
-    if barred is not None:
+    unmade = unlawful(board)
+    if unmade is not None:
         return replace(
-            barred,
-            reason=f"the attack stated cannot be made ({barred.reason}): no defender is "
+            unmade,
+            reason=f"the attack stated cannot be made ({unmade.reason}): no defender is "
             "declared against it",
         )
     here = P.place(board, unit)
