@@ -270,7 +270,7 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
         return
     for sentence in texts.play_restrictions(text):
         low = sentence.lower().rstrip(".")
-        if low in ("play during your turn", "play only during your turn", "play only on your turn"):
+        if low in texts.OWN_TURN_ONLY:
             if board.turn is None:
                 check.gaps.append(("the situation does not say whose turn it is", False))
             elif board.turn != player:

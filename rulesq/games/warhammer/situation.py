@@ -624,6 +624,7 @@ class Reader(EventFacts):
                     cancelling,
                 )
         if tactic and placed is None:
+            self._check_own_turn(fact, source)
             self._from_hand(fact.who or ME)
         elif placed is None and source.card is not None:
             raise self.error(
@@ -653,8 +654,32 @@ class Reader(EventFacts):
         """Cards played from the hand: each joins the chain (neither in nor out of play)."""
         for ref in fact.cards:
             tactic = ref.card is not None and (ref.card.type or "").lower() == "tactic"
+            if tactic:
+                self._check_own_turn(fact, ref)
             self._from_hand(fact.who or ME)
             self._chain(fact, ref, kind="tactic" if tactic else "card")
+
+    def _check_own_turn(self, fact: Fact, ref: CardRef) -> None:
+        """A tactic whose text lets it be played only on its player's turn, stated played on
+        the other player's: an input error (the play cannot be made; ask whether it can).
+        """
+        from rulesq.games.warhammer import texts
+
+        card, turn, who = ref.card, self.board.turn, fact.who or ME
+        if card is None or not card.text or turn is None or turn == who:
+            return
+        sentence = texts.own_turn_only(card.text)
+        if sentence is None or texts.plays_any_time(card.text):
+            return
+        raise self.error(
+            f'"{card.name}" reads "{sentence}", and it is {"my" if turn == ME else "your"} '
+            f"turn: {'I' if who == ME else 'you'} cannot play it now, so the play is not a "
+            "statement of what happened",
+            ref,
+            expected=[f"a play on {'my' if who == ME else 'your'} own turn"],
+            suggestion=f'Ask whether the play can be made ("ask can {"I" if who == ME else "you"} '
+            f'play ...?"), or write "it is {"my" if who == ME else "your"} turn" before it',
+        )
 
     def _chain(self, fact: Fact, ref: CardRef, **link: Any) -> None:
         """Add a link for the card ``ref`` names to the action chain, by the fact's player."""

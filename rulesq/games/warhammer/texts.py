@@ -99,6 +99,18 @@ def words(act: fx.Act) -> str:
     return act.object.render().lower() if act.object else ""
 
 
+#: The restrictions that let a card be played only during its player's own turn (lower case).
+OWN_TURN_ONLY = ("play during your turn", "play only during your turn", "play only on your turn")
+
+
+def own_turn_only(text: str) -> str | None:
+    """The sentence of a text that lets it be played only during its player's turn, or None."""
+    for sentence in play_restrictions(text):
+        if sentence.lower().rstrip(".") in OWN_TURN_ONLY:
+            return sentence
+    return None
+
+
 def play_restrictions(text: str) -> list[str]:
     """The sentences of a text that restrict when it is played ("Play during your turn.")."""
     out = []
