@@ -660,8 +660,9 @@ class Reader(EventFacts):
             self._chain(fact, ref, kind="tactic" if tactic else "card")
 
     def _check_own_turn(self, fact: Fact, ref: CardRef) -> None:
-        """A tactic whose text lets it be played only on its player's turn, stated played on
-        the other player's: an input error (the play cannot be made; ask whether it can).
+        """A tactic played only on its player's turn, stated played on the other's: an error.
+
+        The play cannot be made, so it is no statement of what happened; ask whether it can.
         """
         from rulesq.games.warhammer import texts
 
