@@ -124,6 +124,8 @@ PARTICIPLES = {
     "destroyed": "destroy",
     "considered": "become",
 }
+#: The power icon as card texts print it: "[Power]", or "[P]" (11 texts: "gains [P]"); no race.
+POWER_ICONS = frozenset({"[Power]", "[P]"})
 #: Card types and the words that name them.
 CARD_TYPES = {
     "unit": "unit",
