@@ -201,3 +201,13 @@ def test_the_p_icon_is_the_power_icon_not_a_race() -> None:
         assert all("P" not in s.races for s in with_icon), card.name
     raced = parse_card_text("Action: Deal 1 damage to target [Dwarf] unit.").effects
     assert any(isinstance(s, Selector) and s.races == ("Dwarf",) for s in _selectors(raced))
+
+
+def test_collects_is_a_verb() -> None:
+    """Banna of da Red Sunz reads whole: "collects" is an act (a player collects resources)."""
+    card = get_game("warhammer").corpus.find_card("Banna of da Red Sunz")
+    assert card is not None and card.text
+    doc = parse_card_text(card.text)
+    assert doc.fully_parsed
+    kinds = [a.kind for e in doc.effects if isinstance(e, fx.Clause) for a in e.acts]
+    assert kinds == ["collect", "assign"]

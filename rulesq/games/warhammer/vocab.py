@@ -72,6 +72,7 @@ _FAMILIES: dict[str, str] = {
     "double": r"doubles?",
     "end": r"ends",
     "target": r"targeted",
+    "collect": r"collect(?:s|ed)?",
 }
 _VERBS = [(kind, compiled(f"(?:{stems})", re.IGNORECASE)) for kind, stems in _FAMILIES.items()]
 
