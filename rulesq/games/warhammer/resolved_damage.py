@@ -63,6 +63,19 @@ def _harmless(link: Link, target: InPlay) -> bool:
     return read is not None and read[0] is not target
 
 
+def _maybe_destroyed(board: Board, target: InPlay) -> bool:
+    """Whether damage assigned to the target before may have destroyed it (the link cancelled).
+
+    A target no longer in play is illegal: only one known to survive that damage is read.
+    """
+    from rulesq.games.warhammer.damage import destroyed
+
+    if not any(a.card is target for a in board.assigned):
+        return False
+    gone, _value = destroyed(board, target)
+    return gone is not False
+
+
 def assigned(board: Board, chain: list[Link], fact: Fact) -> list[Assigned]:
     """The damage the links of ``chain`` (resolved at ``fact``) assigned, where read."""
     from rulesq.games.warhammer.shields import target_restrictions
@@ -75,7 +88,7 @@ def assigned(board: Board, chain: list[Link], fact: Fact) -> list[Assigned]:
         if read is None:
             continue
         target, dealt = read
-        if board.stated_gone(target):
+        if board.stated_gone(target) or _maybe_destroyed(board, target):
             continue
         if any(
             (other.cancelling or "").casefold() == link.name.casefold() for other in chain
