@@ -654,27 +654,40 @@ class Reader(EventFacts):
         """Cards played from the hand: each joins the chain (neither in nor out of play)."""
         for ref in fact.cards:
             tactic = ref.card is not None and (ref.card.type or "").lower() == "tactic"
-            if tactic:
-                self._check_own_turn(fact, ref)
+            self._check_own_turn(fact, ref)
             self._from_hand(fact.who or ME)
             self._chain(fact, ref, kind="tactic" if tactic else "card")
 
     def _check_own_turn(self, fact: Fact, ref: CardRef) -> None:
-        """A tactic played only on its player's turn, stated played on the other's: an error.
+        """A card played from the hand only on its player's turn, stated played on the other's.
 
-        The play cannot be made, so it is no statement of what happened; ask whether it can.
+        A tactic whose text says so ("Play during your turn."), or a unit, support or quest
+        ("They must be played during the owner’s Capital Phase.", Playing Non-Tactic Cards):
+        the play cannot be made, so it is no statement of what happened (an input error); ask
+        whether it can. A card that may be played any time is let through.
         """
         from rulesq.games.warhammer import texts
+        from rulesq.games.warhammer.plays import NON_TACTIC_TYPES
 
         card, turn, who = ref.card, self.board.turn, fact.who or ME
-        if card is None or not card.text or turn is None or turn == who:
+        if card is None or turn is None or turn == who:
             return
-        sentence = texts.own_turn_only(card.text)
-        if sentence is None or texts.plays_any_time(card.text):
+        kind = (card.type or "").lower()
+        sentence = texts.own_turn_only(card.text or "")
+        if kind in NON_TACTIC_TYPES:
+            why = (
+                f'"{card.name}" is a {kind}, and a {kind} "must be played during the owner’s '
+                'Capital Phase" (FAQ, Playing Non-Tactic Cards)'
+            )
+        elif kind == "tactic" and sentence is not None:
+            why = f'"{card.name}" reads "{sentence}"'
+        else:
+            return
+        if texts.plays_any_time(card.text or ""):
             return
         raise self.error(
-            f'"{card.name}" reads "{sentence}", and it is {"my" if turn == ME else "your"} '
-            f"turn: {'I' if who == ME else 'you'} cannot play it now, so the play is not a "
+            f"{why}, and it is {'my' if turn == ME else 'your'} turn: "
+            f"{'I' if who == ME else 'you'} cannot play it now, so the play is not a "
             "statement of what happened",
             ref,
             expected=[f"a play on {'my' if who == ME else 'your'} own turn"],
@@ -695,6 +708,7 @@ class Reader(EventFacts):
     def _fact_play_on(self, fact: Fact) -> None:
         """A card played on a unit (an attachment): an action that targets the unit."""
         card, host = fact.cards
+        self._check_own_turn(fact, card)
         self._from_hand(fact.who or ME)
         self._chain(fact, card, targets=(self._in_play(host),), kind="card")
 
