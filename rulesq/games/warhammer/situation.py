@@ -924,7 +924,24 @@ class Reader(EventFacts):
                 fact.card,
                 suggestion="Leave the line out, or state the card in play again.",
             )
+        self._check_survives(fact, placed)
         self.board.stayed.append((placed, frozenset(id(lk) for lk in self.board.resolved)))
+
+    def _check_survives(self, fact: Fact, placed: InPlay) -> None:
+        """A card stated still in play that the damage a resolved link dealt destroys: an error."""
+        from rulesq.games.warhammer.damage import destroyed
+
+        if not any(a.card is placed and a.link is not None for a in self.board.assigned):
+            return
+        gone, value = destroyed(self.board, placed)
+        if gone:
+            raise self.error(
+                f'"{placed.name}" is destroyed by the damage dealt to it '
+                f"({'; '.join(value.steps)}): it cannot stay in play",
+                fact.card,
+                suggestion="Leave the line out, or state what kept the damage off it (a link "
+                "that cancelled or redirected it).",
+            )
 
     def _fact_destroyed(self, fact: Fact) -> None:
         super()._fact_destroyed(fact)
