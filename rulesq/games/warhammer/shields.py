@@ -55,7 +55,10 @@ EACH_UNIT = compiled(
     re.IGNORECASE,
 )
 DESTROY_ALL = compiled(r"Action: Destroy all units in play\.", re.IGNORECASE)
-_DAMAGE_WORDS = compiled(r"\b(damage|destroy\w*|cancel\w*|redirect\w*)\b", re.IGNORECASE)
+#: Words of a link's text that speak to the damage units take (Toughness and hit points too).
+_DAMAGE_WORDS = compiled(
+    r"\b(damage|destroy\w*|cancel\w*|redirect\w*|toughness|hit points?)\b", re.IGNORECASE
+)
 _THIS_TURN = compiled(r"\bthis turn\b", re.IGNORECASE)
 
 
