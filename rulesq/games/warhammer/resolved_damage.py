@@ -12,12 +12,10 @@ left as it was (its damage not followed: the answers that rest on it are *cannot
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer.board import Assigned
-from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -78,26 +76,13 @@ def _maybe_destroyed(board: Board, target: InPlay) -> bool:
     return gone is not False
 
 
-#: Words of a sentence the grammar does not read that may reach damage or where an effect goes.
-_REACHES = compiled(r"\b(?:damage|target\w*|instead|redirect\w*|cancel\w*|toughness)\b", re.I)
-
-
 def _unread(board: Board, chain: list[Link]) -> bool:
-    """Whether a sentence not read may reach the damage or send an effect elsewhere.
-
-    Of a card in play, or of a link resolved or resolving ("any opponent's effect that targets
-    chosen unit is applied to this unit instead", Warding Mage).
-    """
-    from rulesq.effects.base import Unparsed
+    """Whether a sentence not read, in play or of a link, may send the damage elsewhere."""
     from rulesq.games.warhammer import texts
 
     said = [text for _placed, text in board.faceup_texts()]
     said += [lk.card.text for lk in [*board.resolved, *chain] if lk.card and lk.card.text]
-    for text in said:
-        for effect in texts.parsed(text).effects:
-            if isinstance(effect, Unparsed) and _REACHES.search(effect.span.of(text)):
-                return True
-    return False
+    return texts.unread_reaching(said) is not None
 
 
 def assigned(board: Board, chain: list[Link], fact: Fact) -> list[Assigned]:
