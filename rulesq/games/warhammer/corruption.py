@@ -201,28 +201,12 @@ def _link(
         )
         for sentence in _sentences(link.card.text or ""):
             if _TARGET.match(sentence) and link.targets and not cancelled:
-                elsewhere = _sent_elsewhere(board, link)
-                if elsewhere:
-                    found.may_corrupt.append(
-                        f'{label} resolved targeting, and "{elsewhere}" is not read: its effect '
-                        "may have gone to another card"
-                    )
-                    return
                 if placed in link.targets:
                     found.by.append(f'"{link.name}" resolved targeting it: "{sentence}"')
                     found.texts.append(Text(link.name, sentence))
                     found.rules.append(CARD_EFFECTS)
                 return
     _unread(link.card, label, cost, found)
-
-
-def _sent_elsewhere(board: Board, link: Link) -> str | None:
-    """A sentence not read, in play or of another resolved link, that may redirect the link."""
-    from rulesq.games.warhammer import texts
-
-    said = [text for _placed, text in board.faceup_texts()]
-    said += [lk.card.text for lk in board.resolved if lk is not link and lk.card and lk.card.text]
-    return texts.unread_reaching(said)
 
 
 def _waits(link: Link, label: str, own: str, found: Corruption) -> bool:

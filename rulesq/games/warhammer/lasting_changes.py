@@ -108,9 +108,6 @@ def _read(board: Board, link: Link, target: InPlay, what: str) -> tuple[int, Tex
     others = [lk for lk in board.resolved if lk is not link and lk.card is not None]
     if any(_CANCEL.search(lk.card.text or "") for lk in others if lk.card is not None):
         return None  # a resolved link that cancels may have cancelled it: left open
-    shown = [t for _placed, t in board.faceup_texts()]
-    if texts.unread_reaching(shown + [lk.card.text or "" for lk in others if lk.card]):
-        return None  # a sentence not read may have sent it elsewhere: left open
     if what == "power":
         return len(_ICON.findall(said.group("icons"))), Text(link.name, said.group(0))
     sign = -1 if said.group("sign") == "-" else 1

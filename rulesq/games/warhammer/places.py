@@ -423,9 +423,8 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
         text = link.card.text if link.card is not None else None
         if not text or not _LEAVE_WORDS.search(_NOT_FROM_PLAY.sub("", text)):
             continue
-        targets = _targets_reached(board, link)
-        if (targets and target not in targets) or (
-            not targets and not _AT_LARGE.search(text) and not _TARGETS.search(text)
+        if (link.targets and target not in link.targets) or (
+            not link.targets and not _AT_LARGE.search(text) and not _TARGETS.search(text)
         ):
             continue  # its targets, stated, are others; or it reaches no card it does not target
         if any(p is target and id(link) in ids for p, ids in board.stayed):
@@ -438,19 +437,6 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
             f'"{target.name}" is destroyed, or "{target.name}" stays in play)'
         )
     return gaps
-
-
-def _targets_reached(board: Board, link: Link) -> tuple[InPlay, ...]:
-    """The targets a resolved link reached: those stated, or none known (any it may target).
-
-    A sentence the grammar does not read, in play or of another resolved link, may have sent
-    its effect to another card ("is applied to this unit instead"): its targets are not known.
-    """
-    if not link.targets:
-        return ()
-    said = [text for _placed, text in board.faceup_texts()]
-    said += [lk.card.text for lk in board.resolved if lk is not link and lk.card and lk.card.text]
-    return () if texts.unread_reaching(said) else link.targets
 
 
 def _resolved_moves(board: Board, target: InPlay) -> list[str]:
@@ -472,10 +458,9 @@ def _resolved_moves(board: Board, target: InPlay) -> list[str]:
             and (TURN_FACEDOWN.search(text) or DEVELOPMENT_BECOMES_UNIT.search(text))
         ):
             continue
-        targets = _targets_reached(board, link)
         reached = (
-            target in targets
-            if targets
+            target in link.targets
+            if link.targets
             else link.source is target
             or _AT_LARGE.search(text) is not None
             or _TARGETS.search(text) is not None  # its target not stated: it may be this card

@@ -76,20 +76,11 @@ def _maybe_destroyed(board: Board, target: InPlay) -> bool:
     return gone is not False
 
 
-def _unread(board: Board, chain: list[Link]) -> bool:
-    """Whether a sentence not read, in play or of a link, may send the damage elsewhere."""
-    from rulesq.games.warhammer import texts
-
-    said = [text for _placed, text in board.faceup_texts()]
-    said += [lk.card.text for lk in [*board.resolved, *chain] if lk.card and lk.card.text]
-    return texts.unread_reaching(said) is not None
-
-
 def assigned(board: Board, chain: list[Link], fact: Fact) -> list[Assigned]:
     """The damage the links of ``chain`` (resolved at ``fact``) assigned, where read."""
     from rulesq.games.warhammer.shields import target_restrictions
 
-    if target_restrictions(board) or _unread(board, chain):
+    if target_restrictions(board):
         return []
     found: list[Assigned] = []
     for index, link in enumerate(chain):

@@ -109,7 +109,35 @@ class Reader(EventFacts):
         self._check_damage()
         self._check_zone_damage()
         self._check_triggered()
+        self._unsure_targets()
         return self.board
+
+    def _unsure_targets(self) -> None:
+        """Resolved links whose effect a sentence not read may have sent elsewhere: no targets.
+
+        A sentence the grammar does not read, of a card stated in play or of a link, that
+        speaks of targets or of an effect applied "instead" ("any opponent's effect that
+        targets chosen unit is applied to this unit instead", Warding Mage) may have sent a
+        resolved link's effect to another card: its targets, as stated, are not the cards it
+        reached, so it is read as a link whose targets are not stated (every reader leaves
+        open what such a link may have reached), and the damage read from it is dropped.
+        """
+        from dataclasses import replace
+
+        from rulesq.games.warhammer import texts
+
+        board = self.board
+        said = [text for _placed, text in board.faceup_texts()]
+        said += [lk.card.text for lk in [*board.resolved, *board.chain] if lk.card and lk.card.text]
+        if not any(lk.targets for lk in board.resolved) or not texts.unread_reaching(said):
+            return
+        renamed = {id(lk): replace(lk, targets=()) for lk in board.resolved if lk.targets}
+        board.resolved = [renamed.get(id(lk), lk) for lk in board.resolved]
+        board.assigned = [a for a in board.assigned if a.link is None or id(a.link) not in renamed]
+        board.stayed = [
+            (placed, frozenset(id(renamed[i]) if i in renamed else i for i in ids))
+            for placed, ids in board.stayed
+        ]
 
     def _check_triggered(self) -> None:
         """A card stated triggered (not a tactic) holds an Action, or a card here gives one."""

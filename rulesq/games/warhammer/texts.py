@@ -297,24 +297,21 @@ def cost_change(act: fx.Act) -> CostChange | None:
     return CostChange(found.group("what"), amount, found.group("rest").strip())
 
 
-#: Words of a sentence not read that may reach damage or values, or where an effect goes.
-_REACHES = compiled(
-    r"\b(?:damage|target\w*|instead|redirect\w*|cancel\w*|toughness|hit points?|power)\b",
-    re.IGNORECASE,
-)
+#: Words of a sentence not read that may send an effect to another card than its target.
+ELSEWHERE = compiled(r"\b(?:target\w*|instead|redirect\w*)\b", re.IGNORECASE)
 
 
-def unread_reaching(said: list[str]) -> str | None:
-    """A sentence of the texts the grammar does not read that may reach what a link did.
+def unread_reaching(said: list[str], words: re.Pattern[str] = ELSEWHERE) -> str | None:
+    """A sentence of the texts the grammar does not read that may send an effect elsewhere.
 
-    One that speaks of damage, targets, values, or sends an effect elsewhere ("any opponent's
-    effect that targets chosen unit is applied to this unit instead"); None: none.
+    One that speaks of targets or of an effect applied "instead" ("any opponent's effect that
+    targets chosen unit is applied to this unit instead"), or of ``words``; None: none.
     """
     from rulesq.effects.base import Unparsed
 
     for text in said:
         for effect in parsed(text).effects:
             quote = effect.span.of(text).strip()
-            if isinstance(effect, Unparsed) and _REACHES.search(quote):
+            if isinstance(effect, Unparsed) and words.search(quote):
                 return quote
     return None
