@@ -301,17 +301,17 @@ def cost_change(act: fx.Act) -> CostChange | None:
 ELSEWHERE = compiled(r"\b(?:target\w*|instead|redirect\w*)\b", re.IGNORECASE)
 
 
-def unread_reaching(said: list[str], words: re.Pattern[str] = ELSEWHERE) -> str | None:
+def unread_reaching(said: list[str]) -> str | None:
     """A sentence of the texts the grammar does not read that may send an effect elsewhere.
 
     One that speaks of targets or of an effect applied "instead" ("any opponent's effect that
-    targets chosen unit is applied to this unit instead"), or of ``words``; None: none.
+    targets chosen unit is applied to this unit instead"); None: none.
     """
     from rulesq.effects.base import Unparsed
 
     for text in said:
         for effect in parsed(text).effects:
             quote = effect.span.of(text).strip()
-            if isinstance(effect, Unparsed) and words.search(quote):
+            if isinstance(effect, Unparsed) and ELSEWHERE.search(quote):
                 return quote
     return None
