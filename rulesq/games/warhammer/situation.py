@@ -24,6 +24,7 @@ from rulesq.situation.model import ME, YOU
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from rulesq.corpus.models import Card
     from rulesq.games.warhammer.values import Value
     from rulesq.situation.model import CardRef, Fact, Situation, Statement
 
@@ -127,7 +128,7 @@ class Reader(EventFacts):
         from rulesq.games.warhammer import texts
 
         board = self.board
-        said = [text for _placed, text in board.faceup_texts()]
+        said = [_without_action(placed.card, text) for placed, text in board.faceup_texts()]
         said += [lk.card.text for lk in [*board.resolved, *board.chain] if lk.card and lk.card.text]
         if not any(lk.targets for lk in board.resolved) or not texts.unread_reaching(said):
             return
@@ -1036,6 +1037,14 @@ def _chosen_zone(fact: Fact) -> tuple[str, Zone] | None:
     zone = fact.param("zone")
     players: tuple[str, ...] = tuple(fact.param("players") or ())
     return (players[-1], Zone(zone)) if zone is not None and players else None
+
+
+def _without_action(card: Card | None, text: str) -> str:
+    """A card's text in play less its Action, which acts only when triggered (a link)."""
+    from rulesq.games.warhammer.abilities import action_of
+
+    action, _why = action_of(card)
+    return text.replace(action.quote, "") if action is not None else text
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:
