@@ -903,6 +903,16 @@ class Reader(EventFacts):
         players = fact.param("players", (fact.who or ME, fact.who or ME))
         if players[0] != players[-1]:
             raise self.error("a player develops cards into his own zones", fact)
+        turn = self.board.turn
+        if turn is not None and turn != players[0]:
+            who = "I" if players[0] == ME else "you"
+            raise self.error(
+                'a development is played from the hand "during the owner’s Capital Phase" '
+                f"(FAQ, Playing Non-Tactic Cards), and it is {'my' if turn == ME else 'your'} "
+                f"turn: {who} cannot develop a card now, so it is not a statement of what happened",
+                fact,
+                suggestion=f'Write "it is {"my" if players[0] == ME else "your"} turn" before it',
+            )
         zone = Zone(fact.param("zone"))
         placed = self._place(fact.card, fact, players[0], zone)
         placed.facedown = True
