@@ -118,7 +118,7 @@ class Reader(EventFacts):
 
         A sentence the grammar does not read, of a card stated in play or of a link, that
         speaks of targets or of an effect applied "instead" ("any opponent's effect that
-        targets chosen unit is applied to this unit instead", Warding Mage) may have sent a
+        targets chosen unit is applied to this unit instead") may have sent a
         resolved link's effect to another card: its targets, as stated, are not the cards it
         reached, so it is read as a link whose targets are not stated (every reader leaves
         open what such a link may have reached), and the damage read from it is dropped.
