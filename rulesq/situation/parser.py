@@ -149,7 +149,13 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
 
     plain = friendly.message.startswith((NEGATIVE_NUMBER, UNCLOSED_QUOTE))
     other = None if plain else _other_game(friendly.source_line(), game)
-    if not plain and other is None:
+    call = friendly.source_line().split(None, 1)[:1] == ["expect"]
+    if not plain and other is None and call:  # a call: the nearest calls, not statements
+        from rulesq.situation.forms import nearest_calls
+
+        friendly.nearest = nearest_calls(friendly.source_line())
+        friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
+    elif not plain and other is None:
         from rulesq.situation.forms import nearest
         from rulesq.situation.syntax_errors import word_classes
 
