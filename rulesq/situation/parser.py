@@ -177,12 +177,12 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
             refused = _refused_word(friendly.source_line(), friendly.column)
             # a refused word the hint respells ("pl": Did you mean "play"?) is a slip of a
             # word the language says, not one it lacks: both would contradict each other
-            respelt = (friendly.suggestion or "").startswith("Did you mean ")
+            slip = (friendly.suggestion or "").startswith("Did you mean ")
             friendly.unsaid = [
                 word
                 for word in unsaid_words(friendly.source_line(), game, word_classes(parser))
                 if (word not in keywords_of(parser) or word == refused)
-                and not (respelt and word == refused)
+                and not (slip and word == refused)
             ]
             friendly.language = get_game(game).title
         friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
