@@ -31,12 +31,17 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     if as_json:
+        calls = [  # the calls to check, as the text lists them after the forms
+            {"rule": "expectation", "example": example, "says": says, "also": []}
+            for example, says in CALLS
+        ]
         print_json(
             {
                 g.name: [
                     {"rule": f.rule, "example": f.example, "says": f.says, "also": list(f.also)}
                     for f in forms_of(g.name)
                 ]
+                + calls
                 for g in games
             }
         )
