@@ -271,6 +271,24 @@ def test_a_card_pinned_resolves_as_a_card_and_words_stay_words() -> None:
     ]
 
 
+def test_a_reason_pin_ends_at_a_comment_but_not_inside_a_quoted_name() -> None:
+    """A "#" outside quotes starts a comment (the blanks before it are not the pin's); inside
+    a quoted name it is the name's: the case's card renamed "Odd Device #2" is still named."""
+    text = BY_CARD.read_text(encoding="utf-8")
+    pin = 'expect cannot answer because "Odd Device"'
+    commented = text.replace(pin, pin + "   # the card line's")
+    renamed = text.replace("Odd Device", "Odd Device #2")
+    for written in (commented, renamed):
+        checked = check_situation(parse_situation(written, str(BY_CARD)))
+        calls = [o for q in checked.questions for o in q.outcomes if o.expectation.card]
+        assert [(o.result, o.expectation.text) for o in calls] == [
+            (
+                Result.AGREE,
+                pin.replace("Odd Device", "Odd Device #2") if written is renamed else pin,
+            )
+        ]
+
+
 def test_a_reason_pin_is_listed_by_forms() -> None:
     """``rulesq forms`` lists the call, with what it checks."""
     result = runner.invoke(app, ["forms", "--game", "warhammer"])
