@@ -96,7 +96,7 @@ def by_prefix(cards: Iterable[Card], name: str) -> list[Card]:
 def _begins(full: str, key: str) -> bool:
     """Whether ``key`` begins ``full``: whole words, or five letters or more of a word.
 
-    A word ends at a space or a comma: "Scar" begins "Scar, Brawler".
+    A word ends at a space or a comma: an FMA name runs on after one ("Name, Title").
     """
     if not full.startswith(key) or full == key:
         return False

@@ -86,7 +86,7 @@ def _as_asked(question: OpenQuestion, found: Rulings) -> str:
     """What the situation of an open question states, when its title alone is another's.
 
     A ruling may answer a question with a phase stated while the same question, asked as an
-    FAQ case puts it, is open: "Can I play "Cast Cataclysm"?" read as both answered and not.
+    FAQ case puts it, is open: one title read as both answered and not.
     """
     titles = [ruling.title for ruling in found.rulings] + [q.title for q in found.open]
     if titles.count(question.title) < 2:
