@@ -96,7 +96,8 @@ class Expectation:
     ``kind`` is ``word`` (yes, no, nobody, attackers …), ``number``, ``quoted`` (card
     lists, alternatives separated by ``;``, or a text), ``decided_by`` (a ladder
     step or a clause id), ``because`` (``value`` is the ``CardRef`` of the card whose text
-    decided), ``cannot_answer`` or ``conflict`` (``value`` is None).
+    decided), ``cannot_answer`` (``value`` None, or the reason pinned: the ``CardRef`` of a
+    card it must name, or words it must hold) or ``conflict`` (``value`` is None).
     """
 
     kind: str

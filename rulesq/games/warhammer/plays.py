@@ -246,10 +246,12 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
     if kind in NON_TACTIC_TYPES:
         if board.turn is None or board.phase is None:
             missing = "whose turn it is" if board.turn is None else "the phase"
+            own = "it is my turn" if player == "me" else "it is your turn"
+            line = own if board.turn is None else "phase capital"  # what to write, as typed
             check.gaps.append(
                 (
                     f"the situation does not say {missing}: a {kind} is played "
-                    "during its owner's Capital Phase",
+                    f"during its owner's Capital Phase (write, e.g., {line})",
                     bool(any_time),
                 )
             )
