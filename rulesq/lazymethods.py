@@ -70,11 +70,12 @@ def _import_dataclasses() -> None:
 _import_dataclasses()
 
 import dataclasses  # noqa: E402 - imported above, without inspect
-from _thread import _local as thread_local  # noqa: E402 - threading's local, without threading
+from _thread import get_ident  # noqa: E402 - threading's, without threading
 from collections.abc import Callable  # noqa: E402
 
-#: ``lazy``: whether the class this thread is building now is one whose methods are made lazy.
-_local = thread_local()
+#: The threads (by ident) building now a class whose methods are made lazy. A set read by
+#: each builder, not a thread-local (whose attribute read cost about 1,700 instructions).
+_lazy: set[int] = set()
 #: How many stubs were made, and how many of them have compiled their method (for tests).
 made: list[int] = [0]
 compiled: list[int] = [0]
@@ -90,19 +91,28 @@ def _owned(cls: type) -> bool:
 
 def _process_class(cls: type, *args: Any, **kwargs: Any) -> Any:
     """``dataclasses._process_class``, with lazy methods while a rulesq class is built."""
-    before = getattr(_local, "lazy", False)
-    _local.lazy = _owned(cls)
+    thread = get_ident()
+    before = thread in _lazy
+    _mark(thread, _owned(cls))
     try:
         return _originals["_process_class"](cls, *args, **kwargs)
     finally:
-        _local.lazy = before
+        _mark(thread, before)
+
+
+def _mark(thread: int, lazy: bool) -> None:
+    """Note whether the class ``thread`` builds now has lazy methods."""
+    if lazy:
+        _lazy.add(thread)
+    else:
+        _lazy.discard(thread)
 
 
 def _create_fn(name: str, *args: Any, **kwargs: Any) -> Any:
     """``dataclasses._create_fn``: a stub that compiles the method on its first call."""
     original = _originals["_create_fn"]
     build: Callable[[], Any] = lambda: original(name, *args, **kwargs)  # noqa: E731
-    if not getattr(_local, "lazy", False):
+    if get_ident() not in _lazy:
         return build()
     real: Any = None
 
@@ -147,7 +157,7 @@ def _deferred(builder: str, original: Callable[..., Any]) -> Callable[..., Any]:
     where, names = _BUILDERS[builder]
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if not getattr(_local, "lazy", False):
+        if get_ident() not in _lazy:
             return original(*args, **kwargs)
         if builder == "_init_fn":
             _check_defaults(args[1])
@@ -157,21 +167,22 @@ def _deferred(builder: str, original: Callable[..., Any]) -> Callable[..., Any]:
 
         def build() -> tuple[Any, ...]:
             if not built:
-                before = getattr(_local, "lazy", False)
-                _local.lazy = False
+                thread = get_ident()
+                before = thread in _lazy
+                _lazy.discard(thread)
                 try:
                     made_now = original(*args, **kwargs)
                 finally:
-                    _local.lazy = before
+                    _mark(thread, before)
                 built.append(made_now if isinstance(made_now, tuple) else (made_now,))
                 compiled[0] += 1
             return built[0]
 
         if builder == "_init_fn" and len(args) == _INIT_ARGS and not kwargs:
             return _init_stub(module, build, args)
-        methods = names if names is not None else (args[0],)
-        stubs = tuple(_stub(name, module, build, at) for at, name in enumerate(methods))
-        return stubs if len(stubs) > 1 else stubs[0]
+        if names is None or len(names) == 1:
+            return _stub(args[0] if names is None else names[0], module, build, 0)
+        return tuple([_stub(name, module, build, at) for at, name in enumerate(names)])
 
     return wrapper
 
@@ -201,8 +212,7 @@ def _stub(name: str, module: object, build: Callable[[], tuple[Any, ...]], at: i
         return real(*call, **named)
 
     made[0] += 1
-    stub.__name__ = name
-    stub.__qualname__ = f"__create_fn__.<locals>.{name}"
+    stub.__name__ = name  # its qualified name is the class's, set as it is put there
     if isinstance(module, str):
         stub.__module__ = module
     return stub
@@ -244,7 +254,6 @@ def _init_stub(module: object, build: Callable[[], tuple[Any, ...]], spec: tuple
 
     made[0] += 1
     stub.__name__ = "__init__"
-    stub.__qualname__ = "__create_fn__.<locals>.__init__"
     if isinstance(module, str):
         stub.__module__ = module
     return stub
