@@ -439,17 +439,33 @@ def _derived_from(game: str) -> list[str]:
 
 
 def _files(folder: Path, suffix: str = "") -> list[str]:
-    """The files under ``folder`` (at any depth) whose names end with ``suffix``."""
+    """The files under ``folder`` (at any depth) whose names end with ``suffix``.
+
+    As ``os.walk`` finds them (no linked folder entered, an unreadable one skipped) with
+    ``os.path.isfile``, but from each entry's type as the folder lists it: a ``stat`` only
+    for a link (every cold ``ask`` lists the ~700 files the index derives from).
+    """
     import os
 
-    found = []
-    for top, folders, names in os.walk(folder):
-        folders[:] = [f for f in folders if f != "__pycache__"]  # bytecode: derived, not read
-        found += [
-            path
-            for name in names
-            if name.endswith(suffix) and os.path.isfile(path := os.path.join(top, name))
-        ]
+    found: list[str] = []
+    pending = [os.fspath(folder)]
+    while pending:
+        top = pending.pop()
+        try:
+            entries = list(os.scandir(top))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                folder_entry = entry.is_dir()
+            except OSError:
+                folder_entry = False
+            if folder_entry:
+                # bytecode: derived, not read; a linked folder is listed but not entered
+                if entry.name != "__pycache__" and not entry.is_symlink():
+                    pending.append(entry.path)
+            elif entry.name.endswith(suffix) and entry.is_file():
+                found.append(entry.path)
     return found
 
 
