@@ -396,3 +396,32 @@ def test_every_dataclass_of_rulesq_has_a_docstring() -> None:
                 if any(getattr(d, "id", getattr(d, "attr", "")) == "dataclass" for d in named):
                     bare.append(f"{module.name}:{node.lineno} {node.name}")
     assert bare == []
+
+
+def _checked_with(calls: int, tmp_path: Path) -> str:
+    """``check --json`` of every case folder and the examples, each ``__init__`` set by its
+    plan for its first ``calls`` objects (then compiled), in one fresh process."""
+    root = Path(__file__).resolve().parents[1]
+    folders = [*sorted((root / "corpus").glob("*/cases")), root / "tests" / "cases"]
+    folders.append(root / "tests" / "examples")
+    code = (
+        "import sys\nfrom rulesq import lazymethods\n"
+        f"lazymethods.UNCOMPILED_INIT_CALLS = {calls}\n"
+        "from rulesq.cli import main\nsys.argv = ['rulesq', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    )
+    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
+    argv = ["check", *map(str, folders), "--json", "--jobs", "1"]
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env, timeout=900
+    )
+    return done.stdout + done.stderr
+
+
+@lazy_only
+def test_every_case_checks_the_same_with_inits_planned_or_compiled(tmp_path: Path) -> None:
+    """Every object of every check set by its class's plan, and every one by its compiled
+    ``__init__``: the same reports, errors and messages, byte for byte."""
+    planned = _checked_with(10**9, tmp_path)
+    assert planned.count('"agree"') > 2000, planned[-500:]
+    assert planned == _checked_with(0, tmp_path)
