@@ -121,13 +121,21 @@ class Key:
             raise ValueError("not a key")
         if step is not None and type(step) is not str:
             raise ValueError("not a key")
-        sets = {}
         for name in _KEY_SETS:
             value = data[name]
             if type(value) is not list or not _strings(value):
                 raise ValueError("not a key")
-            sets[name] = frozenset(value)
-        return cls(kind, step=step, verdict=verdict, **sets)
+        # The fields set at once, in order, as ``__init__`` sets them (it only sets them): a
+        # cold ask reads the 549 keys of the Blue Moon index, and the call of ``__init__``
+        # was about half of each key's reading.
+        key = object.__new__(cls)
+        key.__dict__.update(
+            {
+                name: (data[name] if name in _KEY_PLAIN else frozenset(data[name]))
+                for name in KEY_FIELDS
+            }
+        )
+        return key
 
 
 def _strings(values: list[Any]) -> bool:
@@ -138,7 +146,8 @@ def _strings(values: list[Any]) -> bool:
 _STR = {str}
 KEY_FIELDS = ("kind", "asked", "step", "won", "lost", "rules", "verdict", "roles", "cards")
 _KEY_NAMES = frozenset(KEY_FIELDS)
-_KEY_SETS = tuple(n for n in KEY_FIELDS if n not in ("kind", "step", "verdict"))
+_KEY_PLAIN = frozenset({"kind", "step", "verdict"})
+_KEY_SETS = tuple(n for n in KEY_FIELDS if n not in _KEY_PLAIN)
 
 
 def key_of(answer: Answer, facts: Sequence[Fact]) -> Key:
