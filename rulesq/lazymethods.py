@@ -11,10 +11,13 @@ is a stub that, on its first call, has ``dataclasses`` write and compile the ver
 would have (on Python 3.11 and 3.12 its builders, ``_init_fn`` and the others, are called
 then: writing the texts cost as much as the rest of a class's building; ``__init__``'s
 field-order check is still made at definition), puts the result on the class (so later
-calls go straight to it) and calls it. The
-methods, their names and their errors are the same; only ``inspect.signature`` of a class
-whose ``__init__`` was never called reads the stub's ``(*args, **kwargs)``, which is why a
-class without a docstring (``dataclasses`` derives one from that signature) is built eagerly.
+calls go straight to it) and calls it. An ``__init__`` (on 3.11 and 3.12) first sets the
+fields of :data:`UNCOMPILED_INIT_CALLS` objects from a plan of the class's fields, as its text
+would (:class:`_InitPlan`), and is compiled at the call after: most classes make few objects
+in a process, and compiling one costs about 0.7 M instructions. The methods, their names and
+their errors are the same; only ``inspect.signature`` of a class whose ``__init__`` is not
+compiled yet reads the stub's ``(*args, **kwargs)``, which is why a class without a
+docstring (``dataclasses`` derives one from that signature) is built eagerly.
 Other packages' dataclasses are built as always. On a Python whose ``dataclasses`` has no
 ``_create_fn`` or ``_process_class`` (they are private; 3.11 and 3.12 have them, 3.13 builds a
 class's methods in one compilation instead), nothing changes: all is eager.
