@@ -18,7 +18,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma import free_play
 from rulesq.games.fma.state import text_given
-from rulesq.games.fma.still_in_play import in_play
+from rulesq.games.fma.still_in_play import in_doubt, in_play
 from rulesq.games.fma.table import read_table
 from rulesq.games.fma.vocab import Attribute, Timing
 from rulesq.spans import Span
@@ -61,6 +61,7 @@ def attribute_cost(ctx: Context) -> Answer:
     printed_cost = ctx.derivation().effect(card.name, abilities[0].header(), card)
     support: list[str] = []
     changes: list[tuple[Card, fx.ReduceCost | fx.IncreaseCost]] = []
+    _unsure(ctx, card)
     for source, who, fact in _in_play(ctx):
         for effect in _changes(ctx, source, card, who):
             support += [
@@ -90,7 +91,28 @@ def changed_by(ctx: Context, card: Card) -> list[str]:
     Raises:
         CannotAnswer: a card in play whose text rulesq cannot read, or whose reach is not told.
     """
+    _unsure(ctx, card)
     return [source.name for source, who, _ in _in_play(ctx) if _changes(ctx, source, card, who)]
+
+
+def _unsure(ctx: Context, card: Card) -> None:
+    """*Cannot answer* beside an attachment whose text may or may not act and may change the cost.
+
+    Its bearer left play or is out of play, or it returned to play unborne (``Presence.unsure``):
+    the rulings never say whether its text acts then, as the values it reaches are open.
+    """
+    from rulesq.games.fma import unknown_texts
+
+    inert = unknown_texts.inert(ctx.facts)
+    for doubt in in_doubt(ctx.facts):
+        if normalise_name(doubt.card.name) in inert:
+            continue
+        try:
+            changes = bool(_changes(ctx, doubt.card, card, doubt.owner))
+        except CannotAnswer:
+            changes = True  # its text, unknown or unread, may change it
+        if changes:
+            raise CannotAnswer(doubt.reason(f'the attribute cost of "{card.name}"'))
 
 
 def _in_play(ctx: Context) -> list[tuple[Card, str | None, Fact]]:

@@ -19,13 +19,14 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import unknown_texts
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.claims import TIMING, Claim, Stance, card_claim, limit_claim
-from rulesq.games.fma.still_in_play import in_play
+from rulesq.games.fma.still_in_play import in_doubt, in_play
 from rulesq.games.fma.table import key
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
+    from rulesq.games.fma.still_in_play import Doubt
     from rulesq.games.fma.table import Table
     from rulesq.situation.model import Fact
 
@@ -113,6 +114,10 @@ def revealed(ctx: Context) -> Answer:
                     ctx.clause(ONE_AT_A_TIME, "rule"),
                 ),
             )
+    for doubt in in_doubt(before):  # its text may or may not act (``Presence.unsure``)
+        if normalise_name(doubt.card.name) in inert or _reveals(doubt, draw) is False:
+            continue
+        raise CannotAnswer(doubt.reason(f'whether "{ref.name}" is revealed'))
     if unknown:
         raise CannotAnswer(
             f'the situation does not say who controls "{unknown[0]}" (write: my "{unknown[0]}" '
@@ -126,6 +131,22 @@ def revealed(ctx: Context) -> Answer:
         "hand unseen",
         supported_by=(ctx.fact(draw.fact),),
     )
+
+
+def _reveals(doubt: Doubt, draw: Drawn) -> bool | None:
+    """Whether the attachment's text would reveal the cards of the draw (None: not known)."""
+    effects, missing = effects_of(doubt.card)
+    if missing is not None:
+        return None
+    found: bool | None = False
+    for trigger in (e for e in effects if isinstance(e, fx.Trigger)):
+        event = trigger.event
+        if not (isinstance(event, fx.Draws) and event.one and trigger.when == "after"):
+            continue
+        if any(isinstance(e, fx.RevealCard) for e in trigger.effects):
+            acts = _acts_for(event.who, doubt.owner, draw.player)
+            found = True if acts else (None if acts is None else found)
+    return found
 
 
 def _draws_in(effects: list[Any]) -> list[fx.Draw]:

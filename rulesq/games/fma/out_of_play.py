@@ -116,8 +116,10 @@ def keeps(ctx: Context) -> Answer:
             continue
         if moves.status == GONE and attachment in moves.away:
             gone = gone or each
-        elif moves.status == GONE and bearer in moves.away:
+        elif moves.status == GONE and attachment in moves.unsure:  # whether it went too: unsaid
             left = left or each
+        elif moves.status == GONE and attachment in moves.borne:  # it went with its bearer
+            gone = gone or each
         elif each.kind == "attach" and key(each.cards[0]) == attachment:
             raise CannotAnswer(
                 f'"{attachment_ref.name}" is attached again (line {each.span.line}) after it was '

@@ -24,7 +24,7 @@ from rulesq.games.fma.loyal import (
 )
 from rulesq.games.fma.play_doubts import phase_assumed, play_doubt
 from rulesq.games.fma.state import Character, State, match_subject
-from rulesq.games.fma.still_in_play import in_play
+from rulesq.games.fma.still_in_play import in_play, maybe_in_play
 from rulesq.games.fma.table import Table, key, read_table
 from rulesq.games.fma.uniqueness import (
     no_copy,
@@ -100,7 +100,7 @@ def can_character_play(ctx: Context) -> Answer:
     if not defeated:
         raisers = [
             source
-            for source, _, _ in in_play(ctx.facts)
+            for source, _, _ in maybe_in_play(ctx.facts)  # one that may act too
             if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
         ]
         passives = bool(ctx.facts_of("in_play"))

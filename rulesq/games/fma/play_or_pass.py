@@ -155,6 +155,9 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
                 supported_by=(node, ctx.fact(why or stated[-1])),
             )
         if any(f.kind == "attach" and key(f.cards[0]) == name for f in stated):
+            for unsure in still_in_play.in_doubt(ctx.facts):  # ``Presence.unsure``
+                if normalise_name(unsure.card.name) == name:
+                    raise CannotAnswer(unsure.reason("whether it has an effect to perform"))
             where, why = presence.where_at(ctx.facts, name)
             if why is not None and any(key(r) == name for r in why.cards):
                 return ctx.conclude(  # it left play itself: it acts no more
@@ -162,10 +165,24 @@ def _placed(ctx: Context, card: Card, player: str, node: str) -> Answer | None:
                     f'"{card.name}" has left play: its effect has nothing to act from',
                     supported_by=(node, ctx.fact(why)),
                 )
-            if why is not None:  # its bearer left: whether it went too, or acts, is not said
-                raise CannotAnswer(
-                    f'"{card.name}" was attached to a character who {_where_said(where)} (line '
-                    f"{why.span.line}), and the rulings never say whether its effect still acts"
+            if why is not None and where == presence.DEFEATED:  # its passive text stops
+                return ctx.conclude(
+                    YesNo(False),
+                    f'"{card.name}" is attached to a character who is defeated (line '
+                    f"{why.span.line}): passive abilities on attachments do not function if "
+                    "the character bearing the attachment is defeated",
+                    supported_by=(
+                        node,
+                        ctx.fact(why),
+                        ctx.clause(citations.PASSIVE_PLACES, "rule"),
+                    ),
+                )
+            if why is not None:  # it went with its bearer (``Presence.read``): it acts no more
+                return ctx.conclude(
+                    YesNo(False),
+                    f'"{card.name}" {_where_said(where)} with the character bearing it: its '
+                    "effect has nothing to act from",
+                    supported_by=(node, ctx.fact(why)),
                 )
         raise CannotAnswer(
             f'the situation does not put "{card.name}" in play (write: my "{card.name}" is in play)'
@@ -254,9 +271,22 @@ def _others_known(ctx: Context, player: str, word: str) -> None:
     )
 
 
-def _unread_others(facts: list[Fact], player: str, word: str) -> None:
-    """*Cannot answer* when another player's card in play has text rulesq does not read."""
+def _unread_others(facts: list[Fact], player: str, kind: str) -> None:
+    """*Cannot answer* when another player's card in play has text rulesq does not read.
+
+    So too for another player's attachment whose text may or may not act (its bearer left play
+    or is out of play: ``Presence.unsure``) and that has an effect of that moment, or an unread
+    text.
+    """
+    word = WORDS[kind]
     inert = unknown_texts.inert(facts)  # "X" has no effect: it gives none to use
+    for unsure in still_in_play.in_doubt(facts):
+        card = unsure.card
+        if unsure.owner == player or normalise_name(card.name) in inert:
+            continue
+        if effects_of(card)[1] is not None or moment(card)[1] == kind:
+            what = f"whether another player has {word} effects to use (and a Play-or-Pass turn)"
+            raise CannotAnswer(unsure.reason(what))
     for card, who, _ in still_in_play.in_play(facts):
         missing = effects_of(card)[1]
         if who != player and missing is not None and normalise_name(card.name) not in inert:
@@ -272,7 +302,7 @@ def _order(ctx: Context, kind: str, player: str, node: str, step_fact: Fact) -> 
     acted = _acts(ctx.facts, step_fact.span.line)
     word = WORDS[kind]
     if not others:
-        _unread_others(ctx.facts, player, word)
+        _unread_others(ctx.facts, player, kind)
         _others_known(ctx, player, word)
         return ctx.conclude(
             YesNo(True),
@@ -387,7 +417,7 @@ def next_action(ctx: Context) -> Answer:
             f"{PLAYER[last.who]} passed and no other player has {WORDS[kind]} effects: the "
             "sources do not say what follows"
         )
-    _unread_others(ctx.facts, last.who, WORDS[kind])
+    _unread_others(ctx.facts, last.who, kind)
     _others_known(ctx, last.who, WORDS[kind])
     return ctx.conclude(
         Word(last.who),

@@ -21,7 +21,7 @@ from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.claims import LIMITS, Claim, Stance, card_claim, judge, rule_claim
 from rulesq.games.fma.handlers import reader_for
 from rulesq.games.fma.play_doubts import play_doubt
-from rulesq.games.fma.still_in_play import in_play
+from rulesq.games.fma.still_in_play import maybe_in_play
 from rulesq.games.fma.table import read_table
 from rulesq.games.fma.timing import canceled_reason, undeclared
 from rulesq.games.fma.vocab import Timing
@@ -210,7 +210,7 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         return None
     raisers = [
         source
-        for source, _, _ in in_play(ctx.facts)
+        for source, _, _ in maybe_in_play(ctx.facts)  # one that may act too
         if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
     ]
     passives = bool(ctx.facts_of("in_play"))

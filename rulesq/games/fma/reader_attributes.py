@@ -51,8 +51,10 @@ class AttributeReader(ReaderBase):
                 f'can I attach "{name}" to "{holder.name}"?',
             )
         self._attached[ref_key(attachment)] = attachment
-        for gap in self._unborne.pop(ref_key(attachment), []):  # attached: its bearer is said
-            self.state.gaps.remove(gap)
+        still = [c for c in self._presence.copies if c.name == ref_key(attachment) and c.why]
+        if not still:  # attached: its bearer is said (no other copy of it left unsure)
+            for gap in self._unborne.pop(ref_key(attachment), []):
+                self.state.gaps.remove(gap)
         ids = self.state.given_by.setdefault(ref_key(attachment), [])
         for value_name in attachment.flags:
             raise self.error(
@@ -82,7 +84,8 @@ class AttributeReader(ReaderBase):
             self._add(Entry(event, fact, {(holder.name, attribute)}, clauses, origin="attachment"))
             if amount > 0:
                 self._bonus(ident, holder.name, "attachment", label)
-        if attachment.values:
+        self._in_play.add(ref_key(attachment))  # so that it can be said to leave play, whatever
+        if attachment.values:  # its text and its values
             return
         card = attachment.card
         if card is not None and card.text:
@@ -92,7 +95,6 @@ class AttributeReader(ReaderBase):
             self._passive_text(
                 card, fact, owner_key=ref_key(attachment), bearer_key=ref_key(holder_ref)
             )
-            self._in_play.add(ref_key(attachment))  # so that it can be removed, whatever its text
         else:
             self.gap(
                 holder.name,

@@ -108,6 +108,17 @@ class InPlayReader(ReaderBase):
     def _fact_removed(self, fact: Fact) -> None:
         for ref in self._taken(fact):
             key = ref_key(ref)
+            copies = self._moves.ambiguous.get(key)
+            if copies:  # ``Presence.read``: several copies of it in play
+                lines = ", ".join(str(f.span.line) for f in copies)
+                raise self.error(
+                    f'{len(copies)} copies of "{ref_name(ref)}" are attached (lines {lines}): '
+                    "which of them leaves play is not known",
+                    fact,
+                    ref,
+                    suggestion="A situation names a card, not one of its copies: attach one "
+                    f'copy of "{ref_name(ref)}" only, or state its bearer leaving play',
+                )
             for gap in self._unborne.pop(key, []):  # it has left play: it gives nothing now
                 self.state.gaps.remove(gap)
             self._bearer_left(key, fact)
@@ -131,10 +142,13 @@ class InPlayReader(ReaderBase):
         leader does not lose his attachments when he is out of play", and that its passive
         abilities "do not function if the character bearing the attachment is defeated". What
         its text gives is open (as uniqueness reads a copy so borne) until it is attached again
-        or leaves play itself.
+        or leaves play itself. Which attachments are so left is ``Presence.read``'s
+        (``Moves.unsure``), the one reading the cards in play, costs and draws read too.
         """
         for passive in self.state.passives:
-            if passive.bearer_key != key or passive.end is not None:
+            if passive.owner_key not in self._moves.unsure or passive.end is not None:
+                continue  # not one ``Presence.read`` leaves unsure (one defeated with it ends)
+            if passive.bearer_key != key:
                 continue
             passive.end = len(self.state.entries)
             passive.end_fact = fact
@@ -159,7 +173,8 @@ class InPlayReader(ReaderBase):
         """A card out of play: its own passive text stops (a card acts while it is in play).
 
         An attachment it keeps (a card ruling: "A leader does not lose his attachments when he is
-        out of play") may or may not act: the values its text reaches are open until he returns.
+        out of play") may or may not act: the values its text reaches are open until he returns
+        (which it keeps so is ``Presence.read``'s: ``Moves.unsure``).
         """
         keys = self._moves.away  # "my leader is out of play": his leader (``Presence.read``)
         if not fact.cards:
@@ -187,7 +202,7 @@ class InPlayReader(ReaderBase):
                 if passive.owner_key == key:
                     passive.end = len(self.state.entries)
                     passive.end_fact = fact
-                elif passive.bearer_key == key:
+                elif passive.bearer_key == key and passive.owner_key in self._moves.unsure:
                     attribute = (
                         passive.effect.attribute
                         if isinstance(passive.effect, fx.AttributeBonus)
@@ -217,6 +232,7 @@ class InPlayReader(ReaderBase):
             key = ref_key(ref)
             for gap in self._out_gaps.pop(key, []):
                 self.state.gaps.remove(gap)
+            self._bearer_back(key, fact)
             character = self.state.characters.get(key)
             if character is None:
                 self._back_in_play(ref, fact)
@@ -243,6 +259,32 @@ class InPlayReader(ReaderBase):
                     "not follow which of its values from before then it keeps",
                 )
 
+    def _bearer_back(self, key: str, fact: Fact) -> None:
+        """The texts of the attachments a defeated character bore, once he returns: open.
+
+        Cards sent to the discard pile have no "memory", and the rulings never say whether an
+        attachment stays with such a character (``Presence.read``: ``Moves.unsure``).
+        """
+        for passive in self.state.passives:
+            if passive.bearer_key != key or passive.owner_key not in self._moves.unsure:
+                continue
+            name = passive.card.name
+            attribute = (
+                passive.effect.attribute if isinstance(passive.effect, fx.AttributeBonus) else None
+            )
+            gap = Gap(
+                f'"{name}" was attached to a card that returned to play',
+                f'"{name}" was attached to a character who was defeated and returned to play '
+                f"(line {fact.span.line}), and the rulings never say whether an attachment stays "
+                f'with a character sent to the discard pile and back: write "{name}" leaves '
+                f'play, or attach "{name}" to "…"',
+                None,
+                attribute,
+                line=self._line,
+            )
+            self.state.gaps.append(gap)
+            self._unborne.setdefault(passive.owner_key, []).append(gap)
+
     def _back_in_play(self, ref: CardRef, fact: Fact) -> None:
         """A card stated in play (not a character) back in play: its text acts again, or is open.
 
@@ -252,6 +294,7 @@ class InPlayReader(ReaderBase):
         key, card = ref_key(ref), ref.card
         attached = self._attached.get(key)
         if attached is not None:
+            self._in_play.add(key)  # in play again: it can leave play again
             self._unborne_back(attached, fact)
             return
         if key not in self._placed or card is None:

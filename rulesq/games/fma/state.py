@@ -281,12 +281,13 @@ class State:
         the situation states what the card gives it ("X" gets +1 strength from "Y", the card).
         A character card and a card stated in play are read alike. A defeated or gone card
         changes nothing (passive abilities on defeated cards have no effect); one that came
-        into play after ``until_line`` (a battle's end) changes nothing before it.
+        into play after ``until_line`` (a battle's end) changes nothing before it. What the
+        situation says it gives holds while it stays in play: returned, it acts anew.
         """
         found: list[Gap] = []
         entries = self.entries if until is None else self.entries[:until]
-        cards: list[tuple[str, Card, int]] = [
-            (c.name, c.card, c.fact.span.line)
+        cards: list[tuple[str, Card, int]] = [  # each with the line it (last) came into play
+            (c.name, c.card, (c.returned or c.fact).span.line)
             for c in self.characters.values()
             if c.card is not None
             and c.fact is not None  # named only by the question: not stated in play
@@ -303,9 +304,10 @@ class State:
             if attribute is not None and attribute.value not in changes:
                 continue
             given = {  # the attributes of this character the situation says the card changes
-                a.value
+                a.value  # since it (last) came into play: back, its text acts anew
                 for e in entries
                 if e.fact is not None
+                and e.fact.span.line > line
                 and len(e.fact.cards) > 1
                 and normalise_name(e.fact.cards[1].name) == normalise_name(name)
                 for n, a in e.touches

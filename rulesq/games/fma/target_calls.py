@@ -11,6 +11,7 @@ from rulesq.games.fma import attributes as at
 from rulesq.games.fma import (
     citations,
     out_of_play,
+    presence,
     sides,
     target_pairs,
     unknown_texts,
@@ -29,7 +30,7 @@ from rulesq.games.fma.named_targets import (
 )
 from rulesq.games.fma.readiness_changes import set_by_cost
 from rulesq.games.fma.state import Character, State, match_subject
-from rulesq.games.fma.still_in_play import in_play
+from rulesq.games.fma.still_in_play import in_doubt, in_play
 from rulesq.games.fma.table import HOME, Table, key, read_table
 from rulesq.games.fma.uniqueness import (
     control_gate,
@@ -372,6 +373,38 @@ def _target_named(ctx: Context, card: Card, target_ref: CardRef, state: State) -
     return judge(ctx, target_claims(ctx, card, target_ref, state))
 
 
+def _attached_away(ctx: Context, card: Card, does: str) -> Claim | None:
+    """The no (or *cannot answer*) for an attachment's text once it may not act (None: it acts).
+
+    Read through ``Presence.read``: a copy whose bearer left play or is out of play, or that
+    returned unborne, may or may not act; one whose bearer is defeated does not ("Passive
+    abilities on attachments do not function if the character bearing the attachment is
+    defeated"); one that left play itself, as a card stated in play that left, is not said.
+    """
+    name = normalise_name(card.name)
+    if not any(f.kind == "attach" and key(f.cards[0]) == name for f in ctx.facts):
+        return None
+    if any(normalise_name(c.name) == name for c, _, _ in in_play(ctx.facts)):
+        return None  # a copy of it acts
+    for unsure in in_doubt(ctx.facts):
+        if normalise_name(unsure.card.name) == name:
+            raise CannotAnswer(unsure.reason(f'what "{card.name}" {does}'))
+    where, why = presence.where_at(ctx.facts, name)
+    if where == presence.DEFEATED and why is not None:
+        ctx.fact(why)
+        return rule_claim(
+            Stance.FORBID,
+            f'"{card.name}" is attached to a character who is defeated: its passive text has '
+            "no effect",
+            citations.PASSIVE_PLACES,
+        )
+    line = f" (line {why.span.line})" if why is not None else ""
+    raise CannotAnswer(
+        f'"{card.name}" was attached and has left play{line}, and the rulings never say what '
+        f"the text of such a card {does}"
+    )
+
+
 def source_away(ctx: Context, state: State, card: Card, played: bool) -> Claim | None:
     """The no (or *cannot answer*) for a character's text once it is no longer in play.
 
@@ -383,12 +416,15 @@ def source_away(ctx: Context, state: State, card: Card, played: bool) -> Claim |
     source = state.find(card.name)
     if source is None:  # a card stated in play (a location, an attachment) that is no longer
         name = normalise_name(card.name)
+        does = "targets" if played else "affects"
+        attached = _attached_away(ctx, card, does)
+        if attached is not None:
+            return attached
         stated = [f for f in ctx.facts if f.kind == "in_play" and name in map(key, f.cards)]
         if stated and all(normalise_name(c.name) != name for c, _, _ in in_play(ctx.facts)):
             raise CannotAnswer(
                 f'"{card.name}" was in play (line {stated[-1].span.line}) and no longer is, and '
-                f"the rulings never say what the text of such a card "
-                f"{'targets' if played else 'affects'}"
+                f"the rulings never say what the text of such a card {does}"
             )
         return None
     if source.fact is None:  # named only by the question: its text as written

@@ -17,7 +17,7 @@ from rulesq.games.fma import effects as fx
 from rulesq.games.fma import sides
 from rulesq.games.fma.claims import UNIQUENESS, Claim, Stance, limit_claim
 from rulesq.games.fma.out_of_play import still_out
-from rulesq.games.fma.presence import GONE, Presence
+from rulesq.games.fma.presence import BEARER_BACK, BEARER_LEFT, UNBORNE, Presence
 
 if TYPE_CHECKING:
     from typing import Any
@@ -248,22 +248,15 @@ def _attached_copies(ctx: Context) -> dict[str, list[tuple[Fact, bool]]]:
     """The copies of each unique attachment attached and in play, by key, in order.
 
     Each with whether its bearer has left play since it was attached (whether the copy went
-    with it is not said). A card named leaving play takes away the copies of it attached before
-    then, not one attached after (``Presence.read``, the one reading of who leaves play).
+    with it is not said). The copies are ``Presence.read``'s, the one reading of who leaves
+    play: a copy borne by a defeated character is one still; one returned to play unborne is
+    ``_returned_copies``'s.
     """
     copies: dict[str, list[tuple[Fact, bool]]] = {}
-    presence = Presence()
-    for fact in ctx.facts:
-        moves = presence.read(fact)
-        if fact.kind == "attach" and _is_unique(fact.cards[0].card):
-            copies.setdefault(_ref_key(fact.cards[0]), []).append((fact, False))
-        elif moves.status == GONE:
-            for name in moves.away:
-                copies.pop(name, None)
-            for name, placed in copies.items():
-                copies[name] = [
-                    (f, gone or _ref_key(f.cards[1]) in moves.away) for f, gone in placed
-                ]
+    for copy in _presence(ctx).copies:
+        why = copy.why[0] if copy.why is not None else None
+        if why != UNBORNE and _is_unique(copy.fact.cards[0].card):
+            copies.setdefault(copy.name, []).append((copy.fact, why in (BEARER_LEFT, BEARER_BACK)))
     return copies
 
 
@@ -273,16 +266,19 @@ def _returned_copies(ctx: Context) -> dict[str, Fact]:
     Back in play (``Presence.read``), a copy is borne by a character the situation does not
     name, on a side it does not say.
     """
-    back: dict[str, Fact] = {}
+    return {
+        copy.name: copy.why[1]
+        for copy in _presence(ctx).copies
+        if copy.why is not None and copy.why[0] == UNBORNE and _is_unique(copy.fact.cards[0].card)
+    }
+
+
+def _presence(ctx: Context) -> Presence:
+    """``Presence.read`` over every statement of the situation."""
     presence = Presence()
     for fact in ctx.facts:
-        moves = presence.read(fact)
-        if fact.kind == "attach":
-            back.pop(_ref_key(fact.cards[0]), None)
-        for ref in fact.cards:
-            if _ref_key(ref) in moves.returned and _is_unique(ref.card):
-                back[_ref_key(ref)] = fact
-    return back
+        presence.read(fact)
+    return presence
 
 
 def returned_copy(fact: Fact, name: str) -> str:

@@ -10,7 +10,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.games.fma import effects as fx
 from rulesq.games.fma.card_effects import effects_of
 from rulesq.games.fma.state import OWN_CHANGES, text_given
-from rulesq.games.fma.still_in_play import in_play
+from rulesq.games.fma.still_in_play import in_doubt, in_play, maybe_in_play
 from rulesq.games.fma.table import key
 
 if TYPE_CHECKING:
@@ -42,6 +42,11 @@ def doubt(facts: Sequence[Fact], what: str, settled: set[str] | None = None) -> 
         if missing is None or normalise_name(card.name) in skip:
             continue
         return f"{missing}, and it is in play: its text may change {what}{settle(card)}"
+    for unsure in in_doubt(list(facts)):  # an attachment whose text may or may not act
+        _, missing = effects_of(unsure.card)
+        if missing is None or normalise_name(unsure.card.name) in skip:
+            continue
+        return f"{missing}; {unsure.reason(what)}"
     return None
 
 
@@ -75,7 +80,7 @@ def _grants(facts: Sequence[Fact], name: str) -> str | None:
     """
     skip = inert(facts)
     asked = normalise_name(name)
-    for card, _, _ in in_play(list(facts)):
+    for card, _, _ in maybe_in_play(list(facts)):  # one whose text may act, too
         own = normalise_name(card.name)
         if own in skip:
             continue

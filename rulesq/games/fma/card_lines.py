@@ -1,0 +1,79 @@
+"""FMA: a card line gives only what the sources leave unknown (not another text of a card)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from rulesq.corpus.load import normalise_name
+from rulesq.errors import InputError
+
+if TYPE_CHECKING:
+    from rulesq.corpus.load import Corpus
+    from rulesq.corpus.models import Card
+    from rulesq.situation.model import Situation
+
+#: The quotes and spaces a text may be written with, read alike.
+_ALIKE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+
+
+def check(situation: Situation, corpus: Corpus) -> None:
+    """An input error at a card line whose text differs from the one the sources give the card.
+
+    The sources give the text of some cards (an erratum's, or a ruling's): that text is in force
+    ("Erratum: ..."), so a card line of the same name with another text (the printed one, say)
+    states what no game reaches; so does one that leaves out a part of the text they give (a
+    passive text, an activated ability). A card line of the same text, or of a card whose text
+    the sources never give, is read as written.
+    """
+    for card in situation.cards.values():
+        known = corpus.find_card(card.name)
+        if known is None or card.text is None:
+            continue
+        _parts(situation, known, card.text)
+        if known.text is None or _alike(known.text) == _alike(card.text):
+            continue
+        line, column = _card_line(situation.text, card.name)
+        sources = ", ".join(known.errata) or "the sources"
+        raise InputError(
+            f'the sources give the text of "{known.name}" ({sources}): "{known.text}"; a '
+            "situation states only what the sources leave unknown",
+            situation.source,
+            situation.text,
+            line,
+            column,
+            suggestion="Leave the card line out (the card reads as the sources give it), or "
+            "give an invented card a name of its own",
+        )
+
+
+def _parts(situation: Situation, known: Card, text: str) -> None:
+    """An input error at a card line whose text leaves out a part the sources give the card."""
+    for part in known.fields.get("text_parts") or ():
+        given = str(part.get("text") or "")
+        if given and _alike(given) not in _alike(text):
+            line, column = _card_line(situation.text, known.name)
+            raise InputError(
+                f'the sources give the {part.get("part")} of "{known.name}" '
+                f'({part.get("clause")}): "{given}"; a card line gives the card\'s text with it',
+                situation.source,
+                situation.text,
+                line,
+                column,
+                suggestion="Write that part into the card line's text, or leave the line out",
+            )
+
+
+def _alike(text: str) -> str:
+    """A text with its quotes and spaces read alike, and its case."""
+    return " ".join(text.translate(_ALIKE).split()).casefold()
+
+
+def _card_line(text: str, name: str) -> tuple[int, int]:
+    """The line and column of the card line's name (1, 1 if it cannot be found)."""
+    wanted = normalise_name(name)
+    for number, line in enumerate(text.splitlines(), start=1):
+        found = re.match(r'\s*card\s+"([^"]*)"', line, flags=re.I)
+        if found and normalise_name(found[1]) == wanted:
+            return number, found.start(1)
+    return 1, 1
