@@ -17,7 +17,7 @@ from rulesq import lazymethods
 
 PROBE = '''
 from __future__ import annotations
-from dataclasses import InitVar, dataclass, field
+from dataclasses import KW_ONLY, InitVar, dataclass, field
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,25 @@ class Plain:
 @dataclass
 class Bare:
     b: int
+
+
+@dataclass(slots=True)
+class Slotted:
+    """Slots, and fields not in ``__init__``: one with a default, one with a factory."""
+
+    a: int
+    b: int = field(default=7, init=False)
+    c: list[int] = field(default_factory=list, init=False)
+
+
+@dataclass
+class Selfish:
+    """A field named ``self``, and a keyword-only one after ``KW_ONLY``."""
+
+    self: int
+    other: int = 2
+    _: KW_ONLY
+    last: str = "z"
 '''
 
 
@@ -128,8 +147,17 @@ def behaviour(m: types.ModuleType) -> list[Any]:
         m.Bare.__doc__,
         m.Point.__doc__,
         m.Point.__match_args__,
+        repr(m.Slotted(1)),
+        m.Slotted(2).b,
+        repr(m.Selfish(1)),
+        repr(m.Selfish(self=3, other=4, last="a")),
+        outcome(lambda: m.Selfish(1, self=2)),
+        outcome(lambda: m.Selfish(1, 2, "a")),
+        outcome(lambda: m.Selfish(1, nope=2)),
+        outcome(lambda: m.Counter(1, 2, [5], 6)),
+        m.Counter(2, step=5, seen=[1]).seen,
     ]
-    for cls in (m.Point, m.Labelled, m.Counter, m.Plain, m.Bare):
+    for cls in (m.Point, m.Labelled, m.Counter, m.Plain, m.Bare, m.Slotted, m.Selfish):
         for name in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__lt__"):
             method = getattr(cls, name)
             out.append((cls.__name__, name, getattr(method, "__qualname__", None)))
@@ -147,13 +175,18 @@ def test_lazy_methods_behave_as_eager_ones() -> None:
 
 @lazy_only
 def test_a_method_is_compiled_on_its_first_call() -> None:
+    """``__eq__`` (and the others) on its first call; ``__init__`` once it has set the fields
+    of ``UNCOMPILED_INIT_CALLS`` objects without its text."""
     before = lazymethods.compiled[0]
     lazy = build("rulesq._lazy_probe_first")
     assert lazy.Point.__init__.__code__.co_name == "stub"
     assert lazy.Point.__eq__.__code__.co_name == "stub"
-    assert lazy.Point(1) == lazy.Point(1)
-    assert lazymethods.compiled[0] > before
-    # A method once called is the compiled one, on the class that defines it.
+    points = [lazy.Point(n) for n in range(lazymethods.UNCOMPILED_INIT_CALLS)]
+    assert lazymethods.compiled[0] == before, "no __init__ compiled for its first calls"
+    assert lazy.Point.__init__.__code__.co_name == "stub"
+    assert points[1] == lazy.Point(1)
+    assert lazymethods.compiled[0] == before + 2, "__eq__, and __init__ at its next call"
+    # A method compiled is the compiled one, on the class that defines it.
     assert lazy.Point.__init__.__code__.co_name == "__init__"
     assert lazy.Point.__eq__.__code__.co_name == "__eq__"
     eager = eager_build("rulesq._eager_probe_first")
@@ -161,13 +194,39 @@ def test_a_method_is_compiled_on_its_first_call() -> None:
 
 
 @lazy_only
+def test_an_init_that_cannot_bind_its_arguments_is_compiled_at_once() -> None:
+    """The compiled method raises its own error (the message compared with an eager class's
+    in :func:`test_lazy_methods_behave_as_eager_ones`); nothing is set before."""
+    lazy = build("rulesq._lazy_probe_unbound")
+    before = lazymethods.compiled[0]
+    assert outcome(lambda: lazy.Point(1, x=2))[0] == "TypeError"
+    assert lazymethods.compiled[0] == before + 1
+    assert lazy.Point.__init__.__code__.co_name == "__init__"
+
+
+@lazy_only
 def test_second_calls_go_straight_to_the_compiled_method() -> None:
     lazy = build("rulesq._lazy_probe_twice")
-    lazy.Point(1)
+    for n in range(lazymethods.UNCOMPILED_INIT_CALLS + 1):
+        lazy.Point(n)
     counted = lazymethods.compiled[0]
     lazy.Point(2)
-    lazy.Labelled(3)  # a subclass's own __init__ is its own method
-    assert lazymethods.compiled[0] == counted + 1
+    lazy.Labelled(3)  # a subclass's own __init__ is its own method, not compiled yet
+    assert lazymethods.compiled[0] == counted
+
+
+@lazy_only
+def test_an_init_sets_the_fields_of_its_first_objects_uncompiled() -> None:
+    """Compiling an ``__init__`` costs about 0.7 M instructions, most of a class's objects
+    made in a process are few: without the plan, the probe's first objects compile each
+    class's ``__init__`` (and the objects are the same, compared with an eager class's)."""
+    lazy = build("rulesq._lazy_probe_plan")
+    eager = eager_build("rulesq._eager_probe_plan")
+    before = lazymethods.compiled[0]
+    made = [(m.Point(1, 2), m.Labelled(1, label="L"), m.Counter(3, 2)) for m in (lazy, eager)]
+    assert lazymethods.compiled[0] == before
+    assert [repr(o) for o in made[0]] == [repr(o) for o in made[1]]
+    assert [vars(o) for o in made[0][1:]] == [vars(o) for o in made[1][1:]]
 
 
 def test_a_class_without_a_docstring_and_other_packages_are_eager() -> None:
@@ -313,10 +372,13 @@ def test_defining_a_class_writes_no_method_text(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(dataclasses, "_field_init", counting)
     lazy = build("rulesq._lazy_probe_text")
     assert calls[0] == 1, "only Bare's field (a class without a docstring is built eagerly)"
+    for n in range(lazymethods.UNCOMPILED_INIT_CALLS):
+        lazy.Point(n)
+    assert calls[0] == 1, "a first object's fields are set without the method's text"
     lazy.Point(1)
-    assert calls[0] == 1 + 4, "Point's four fields, when its __init__ is first called"
+    assert calls[0] == 1 + 4, "Point's four fields, when its __init__ is compiled"
     eager_build("rulesq._eager_probe_text")
-    assert calls[0] == 5 + 4 + 5 + 3 + 1 + 1, "every class's fields at once"
+    assert calls[0] == 5 + 4 + 5 + 3 + 1 + 1 + 3 + 3, "every class's fields at once"
 
 
 def test_every_dataclass_of_rulesq_has_a_docstring() -> None:
@@ -334,3 +396,32 @@ def test_every_dataclass_of_rulesq_has_a_docstring() -> None:
                 if any(getattr(d, "id", getattr(d, "attr", "")) == "dataclass" for d in named):
                     bare.append(f"{module.name}:{node.lineno} {node.name}")
     assert bare == []
+
+
+def _checked_with(calls: int, tmp_path: Path) -> str:
+    """``check --json`` of every case folder and the examples, each ``__init__`` set by its
+    plan for its first ``calls`` objects (then compiled), in one fresh process."""
+    root = Path(__file__).resolve().parents[1]
+    folders = [*sorted((root / "corpus").glob("*/cases")), root / "tests" / "cases"]
+    folders.append(root / "tests" / "examples")
+    code = (
+        "import sys\nfrom rulesq import lazymethods\n"
+        f"lazymethods.UNCOMPILED_INIT_CALLS = {calls}\n"
+        "from rulesq.cli import main\nsys.argv = ['rulesq', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    )
+    env = {**os.environ, "RULESQ_CACHE_DIR": str(tmp_path)}
+    argv = ["check", *map(str, folders), "--json", "--jobs", "1"]
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env, timeout=900
+    )
+    return done.stdout + done.stderr
+
+
+@lazy_only
+def test_every_case_checks_the_same_with_inits_planned_or_compiled(tmp_path: Path) -> None:
+    """Every object of every check set by its class's plan, and every one by its compiled
+    ``__init__``: the same reports, errors and messages, byte for byte."""
+    planned = _checked_with(10**9, tmp_path)
+    assert planned.count('"agree"') > 2000, planned[-500:]
+    assert planned == _checked_with(0, tmp_path)

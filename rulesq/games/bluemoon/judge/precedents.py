@@ -121,13 +121,21 @@ class Key:
             raise ValueError("not a key")
         if step is not None and type(step) is not str:
             raise ValueError("not a key")
-        sets = {}
         for name in _KEY_SETS:
             value = data[name]
             if type(value) is not list or not _strings(value):
                 raise ValueError("not a key")
-            sets[name] = frozenset(value)
-        return cls(kind, step=step, verdict=verdict, **sets)
+        # The fields set at once, in order, as ``__init__`` sets them (it only sets them): a
+        # cold ask reads the 549 keys of the Blue Moon index, and the call of ``__init__``
+        # was about half of each key's reading.
+        key = object.__new__(cls)
+        key.__dict__.update(
+            {
+                name: (data[name] if name in _KEY_PLAIN else frozenset(data[name]))
+                for name in KEY_FIELDS
+            }
+        )
+        return key
 
 
 def _strings(values: list[Any]) -> bool:
@@ -138,7 +146,8 @@ def _strings(values: list[Any]) -> bool:
 _STR = {str}
 KEY_FIELDS = ("kind", "asked", "step", "won", "lost", "rules", "verdict", "roles", "cards")
 _KEY_NAMES = frozenset(KEY_FIELDS)
-_KEY_SETS = tuple(n for n in KEY_FIELDS if n not in ("kind", "step", "verdict"))
+_KEY_PLAIN = frozenset({"kind", "step", "verdict"})
+_KEY_SETS = tuple(n for n in KEY_FIELDS if n not in _KEY_PLAIN)
 
 
 def key_of(answer: Answer, facts: Sequence[Fact]) -> Key:
@@ -439,17 +448,33 @@ def _derived_from(game: str) -> list[str]:
 
 
 def _files(folder: Path, suffix: str = "") -> list[str]:
-    """The files under ``folder`` (at any depth) whose names end with ``suffix``."""
+    """The files under ``folder`` (at any depth) whose names end with ``suffix``.
+
+    As ``os.walk`` finds them (no linked folder entered, an unreadable one skipped) with
+    ``os.path.isfile``, but from each entry's type as the folder lists it: a ``stat`` only
+    for a link (every cold ``ask`` lists the ~700 files the index derives from).
+    """
     import os
 
-    found = []
-    for top, folders, names in os.walk(folder):
-        folders[:] = [f for f in folders if f != "__pycache__"]  # bytecode: derived, not read
-        found += [
-            path
-            for name in names
-            if name.endswith(suffix) and os.path.isfile(path := os.path.join(top, name))
-        ]
+    found: list[str] = []
+    pending = [os.fspath(folder)]
+    while pending:
+        top = pending.pop()
+        try:
+            entries = list(os.scandir(top))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                folder_entry = entry.is_dir()
+            except OSError:
+                folder_entry = False
+            if folder_entry:
+                # bytecode: derived, not read; a linked folder is listed but not entered
+                if entry.name != "__pycache__" and not entry.is_symlink():
+                    pending.append(entry.path)
+            elif entry.name.endswith(suffix) and entry.is_file():
+                found.append(entry.path)
     return found
 
 
