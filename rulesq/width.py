@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,11 +43,13 @@ def wrap(text: str, indent: str, hang: str | None = None, width: int | None = No
     The first line comes after ``indent``, the rest after ``hang`` (``indent`` and two blanks
     unless given).
     """
-    return fill(
+    return textwrap.fill(
         " ".join(text.split()),
         columns() if width is None else width,
-        indent,
-        indent + "  " if hang is None else hang,
+        initial_indent=indent,
+        subsequent_indent=indent + "  " if hang is None else hang,
+        break_on_hyphens=False,
+        break_long_words=False,
     )
 
 
@@ -56,44 +59,16 @@ def hanging(head: str, text: str, hang: int | None = None) -> str:
     The next lines are indented to ``hang`` columns (``head``'s width unless given).
     """
     return (
-        fill(" ".join(text.split()), columns(), head, " " * (len(head) if hang is None else hang))
+        textwrap.fill(
+            " ".join(text.split()),
+            columns(),
+            initial_indent=head,
+            subsequent_indent=" " * (len(head) if hang is None else hang),
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
         or head.rstrip()
     )
-
-
-def fill(text: str, width: int, indent: str, hang: str) -> str:
-    """``textwrap.fill`` of words between single blanks, long words and hyphens left whole.
-
-    The same lines as ``textwrap.fill(text, width, initial_indent=indent,
-    subsequent_indent=hang, break_on_hyphens=False, break_long_words=False)``, by the same
-    steps (its chunks here: each word, and the blank between two): importing ``textwrap``
-    (its patterns compiled) cost a cold ``ask`` about 4.6 million instructions.
-    """
-    if width <= 0:
-        raise ValueError(f"invalid width {width!r} (must be > 0)")
-    chunks: list[str] = []
-    for word in reversed(text.split(" ") if text else []):
-        chunks += (word, " ")
-    if chunks:
-        del chunks[-1]  # the blank after the last word (the list is reversed)
-    lines: list[str] = []
-    while chunks:
-        line: list[str] = []
-        length = 0
-        start = hang if lines else indent
-        room = width - len(start)
-        if lines and chunks[-1] == " ":
-            del chunks[-1]  # no line starts with a blank
-        while chunks and length + len(chunks[-1]) <= room:
-            length += len(chunks[-1])
-            line.append(chunks.pop())
-        if chunks and not line and len(chunks[-1]) > room:
-            line.append(chunks.pop())  # a word longer than the line: whole, on its own
-        if line and line[-1] == " ":
-            del line[-1]  # nor ends with one
-        if line:
-            lines.append(start + "".join(line))
-    return "\n".join(lines)
 
 
 def pack(head: str, items: Sequence[str], width: int, hang: str = "  ") -> str:

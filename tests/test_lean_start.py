@@ -132,13 +132,3 @@ def test_a_plain_check_compiles_no_class_beyond_ascii(tmp_path: Path) -> None:
     )
     assert "12 agree" in done.stdout
     assert done.stderr.splitlines()[-1] == "[0, 0, 0]", done.stderr
-
-
-def test_a_plain_ask_imports_no_text_wrapper(tmp_path: Path) -> None:
-    """A cold ask wraps its text with ``rulesq.width.fill``: importing ``textwrap`` (its
-    patterns compiled) cost it about 4.6 million instructions. The second run: the caches
-    written by the first."""
-    example = str(ROOT / "tests" / "examples" / "bluemoon" / "you-may-not-beats-permission.rq")
-    runs = [imported(["ask", example], ("textwrap",), tmp_path) for _ in range(2)]
-    assert runs[1][1] == [], runs[1]
-    assert "expect" in runs[1][0]

@@ -169,33 +169,3 @@ def test_an_errors_expected_list_wraps_to_the_terminal_and_to_80_piped() -> None
     for shown in (block, narrow):
         text = " ".join(line.strip() for line in shown).removeprefix("expected one of: ")
         assert text == ", ".join(words)  # the first words, then "…": --json lists them all
-
-
-def test_fill_makes_the_lines_textwrap_makes() -> None:
-    """Seeded texts of short, long and hyphenated words, widths from 1 to 100, first-line
-    indents wider than the line, hangs: the same lines as ``textwrap.fill`` (not imported
-    by a plain ``ask``: ``tests/test_lean_start.py``)."""
-    import random
-    import textwrap
-
-    from rulesq.width import fill
-
-    rng = random.Random(14)
-    letters = "abcdefghij-é“”,.'\"0123456789"
-    for _ in range(5000):
-        sizes = [rng.choice([1, 2, 3, 5, 8, 13, 30, 90]) for _ in range(rng.randint(0, 25))]
-        text = " ".join("".join(rng.choice(letters) for _ in range(n)) for n in sizes)
-        width = rng.randint(1, 100)
-        indent = " " * rng.randint(0, 20) + rng.choice(["", "- ", "label:   ", "x" * 110])
-        hang = " " * rng.randint(0, 30)
-        expected = textwrap.fill(
-            text,
-            width,
-            initial_indent=indent,
-            subsequent_indent=hang,
-            break_on_hyphens=False,
-            break_long_words=False,
-        )
-        assert fill(text, width, indent, hang) == expected, (text, width, indent, hang)
-    with pytest.raises(ValueError, match="invalid width 0"):
-        fill("a", 0, "", "")
