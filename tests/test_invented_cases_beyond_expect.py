@@ -849,14 +849,21 @@ def test_fewer_than_six_named_cards_in_open_areas_leave_the_dragons_open() -> No
     assert not any("situation names" in a for a in six.graph.assumptions())
 
 
+#: The open case of each count: Neth-sur-Pot's (active cards) with no active list stated, as a
+#: stated list is read whole (a-count-of-active-cards-takes-the-listed-active-cards-whole).
+_OPEN_COUNT = {
+    1: "a-count-of-active-cards-with-no-active-list-stated-stays-open",
+    3: "a-count-condition-on-areas-left-unstated-leaves-the-answer-open-3",
+    4: "a-count-condition-on-areas-left-unstated-leaves-the-answer-open-4",
+}
+
+
 @pytest.mark.parametrize("number", [1, 3, 4])
 def test_a_count_condition_on_open_areas_leaves_the_answer_open(number: int) -> None:
     """Neth-sur-Pot, Fel-nar-Gan, B.P. Unity: a verdict more cards in the areas would change has
     no answer, the reason naming the areas; said to hold no other cards, it is answered and
     assumes nothing about them; with the count stated too."""
-    open_ = answers(
-        f"bluemoon-areas/a-count-condition-on-areas-left-unstated-leaves-the-answer-open-{number}.rq"
-    )[-1]
+    open_ = answers(f"bluemoon-areas/{_OPEN_COUNT[number]}.rq")[-1]
     assert open_.verdict is None
     assert "combat and support areas hold besides the cards the situation names" in open_.reason
     said = answers(
