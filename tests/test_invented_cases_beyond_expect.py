@@ -849,14 +849,21 @@ def test_fewer_than_six_named_cards_in_open_areas_leave_the_dragons_open() -> No
     assert not any("situation names" in a for a in six.graph.assumptions())
 
 
+#: The open case of each count: Neth-sur-Pot's (active cards) with no active list stated, as a
+#: stated list is read whole (a-count-of-active-cards-takes-the-listed-active-cards-whole).
+_OPEN_COUNT = {
+    1: "a-count-of-active-cards-with-no-active-list-stated-stays-open",
+    3: "a-count-condition-on-areas-left-unstated-leaves-the-answer-open-3",
+    4: "a-count-condition-on-areas-left-unstated-leaves-the-answer-open-4",
+}
+
+
 @pytest.mark.parametrize("number", [1, 3, 4])
 def test_a_count_condition_on_open_areas_leaves_the_answer_open(number: int) -> None:
     """Neth-sur-Pot, Fel-nar-Gan, B.P. Unity: a verdict more cards in the areas would change has
     no answer, the reason naming the areas; said to hold no other cards, it is answered and
     assumes nothing about them; with the count stated too."""
-    open_ = answers(
-        f"bluemoon-areas/a-count-condition-on-areas-left-unstated-leaves-the-answer-open-{number}.rq"
-    )[-1]
+    open_ = answers(f"bluemoon-areas/{_OPEN_COUNT[number]}.rq")[-1]
     assert open_.verdict is None
     assert "combat and support areas hold besides the cards the situation names" in open_.reason
     said = answers(
@@ -1054,3 +1061,34 @@ def test_a_retrieve_beside_an_opponent_of_unnamed_cards_says_what_settles_it() -
         "bluemoon-areas/a-retrieve-beside-an-opponent-whose-active-cards-are-listed-answers.rq"
     )
     assert any('"you have active" lists' in text for text in listed.graph.assumptions())
+
+
+def test_a_count_of_active_cards_shows_the_list_taken_whole() -> None:
+    """A count of active cards reads "you have active" as the total does: whole, and shown;
+    with no list stated it stays open, and a count of every card (covered too) is not settled."""
+    (listed,) = answers(
+        "bluemoon-areas/a-count-of-active-cards-takes-the-listed-active-cards-whole.rq"
+    )
+    assert listed.verdict is not None and listed.verdict.show() == "no"
+    assert any(
+        'taken to be those "you have active" lists' in text for text in listed.graph.assumptions()
+    ), listed.graph.assumptions()
+    (unlisted,) = answers(
+        "bluemoon-areas/a-count-of-active-cards-with-no-active-list-stated-stays-open.rq"
+    )
+    assert unlisted.verdict is None
+    (every,) = answers(
+        "bluemoon-areas/a-count-condition-on-areas-left-unstated-leaves-the-answer-open-4.rq"
+    )
+    assert every.verdict is None
+
+
+def test_a_card_placed_nowhere_beside_both_active_lists_shows_them_taken_whole() -> None:
+    """'is X active?' reads the stated active lists as every reader of active cards does."""
+    (listed,) = answers(
+        "bluemoon-areas/a-card-placed-nowhere-beside-both-active-lists-is-not-active.rq"
+    )
+    assert listed.verdict is not None and listed.verdict.show() == "no"
+    texts = listed.graph.assumptions()
+    assert any('"I have active" lists' in text for text in texts), texts
+    assert any('"you have active" lists' in text for text in texts), texts

@@ -21,7 +21,7 @@ from rulesq.games.bluemoon.judge.claims import (
     rule_claim,
 )
 from rulesq.games.bluemoon.judge.forces import effects_of
-from rulesq.games.bluemoon.judge.open_areas import may_be_in_play
+from rulesq.games.bluemoon.judge.open_areas import may_be_active, may_be_in_play
 from rulesq.games.bluemoon.judge.overruled import (
     icon_overruled,
     ignoring,
@@ -361,6 +361,10 @@ def active(ctx: Context) -> Answer:
             )
         )
     if placed_nowhere(card) and may_be_in_play(view.state, card):
+        if not may_be_active(view.state, card):  # the listed active cards are all (shown)
+            return view.yes_no(
+                no(f'"{card.name}" is not among the active cards listed', R.CARD_LOCATIONS)
+            )
         # A card placed nowhere may be in play only where the areas hold cards the situation
         # does not name: there the place decides, as it does for every answer ``placing`` asks.
         place_decides(

@@ -17,7 +17,7 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
-from rulesq.games.bluemoon.judge.open_areas import areas_open, note_open, unnamed_in
+from rulesq.games.bluemoon.judge.open_areas import areas_open, note_read, unnamed_in
 from rulesq.games.bluemoon.judge.permits import ignored_away, permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.state import ME, Instance, Step, Zone, other
@@ -226,7 +226,7 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
         return window  # the time decides, whatever the support area holds
     if not cards and not unnamed:
         if support_open:
-            note_open(state, bluffer)  # an unnamed card of the area may be a bluff card
+            note_read(state, bluffer, active=False)  # an unnamed card may be a bluff card
         return no("there are no face-down bluff cards to call", R.BLUFF_CALL)
     if unnamed:
         raise CannotAnswer(

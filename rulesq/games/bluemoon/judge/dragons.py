@@ -21,7 +21,7 @@ from rulesq.games.bluemoon.conditions import Retreats
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.cards import UNNAMED
 from rulesq.games.bluemoon.judge.forces import Forces, Source, effects_of
-from rulesq.games.bluemoon.judge.open_areas import areas_open, note_open
+from rulesq.games.bluemoon.judge.open_areas import areas_open, note_read
 from rulesq.games.bluemoon.judge.permits import ignored_away, stopped
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of
 from rulesq.games.bluemoon.judge.state import Event, State, Step, Zone, other
@@ -86,7 +86,7 @@ def _six_cards_dragon(state: State, base: Packet) -> None:
     cards = six_cards(state, winner)
     base.rules.append(R.SIX_CARDS_DRAGON)
     if cards < 6 and areas_open(state, winner, _BOTH):
-        note_open(state, winner)  # asked again with more cards there
+        note_read(state, winner, active=False)  # covered cards count too: asked again
     if cards >= 6:
         base.count += 1
         base.reason += (

@@ -3,9 +3,11 @@
 A situation names the cards it knows of; unless it states how many cards a player's combat and
 support areas hold (``my combat area has 3 cards``) or that they hold no others (``my combat and
 support areas hold no other cards``), more may lie there. A count that more cards would change
-(the additional dragon for six cards, "at least three active character cards") is read as the
-situation names it, noted here, and the engine asks the question again with the areas holding
-more cards than it names: when the verdicts differ, the areas decide and there is no answer.
+(the additional dragon for six cards, covered ones too) is read as the situation names it,
+noted here, and the engine asks the question again with the areas holding more cards than it
+names: when the verdicts differ, the areas decide and there is no answer. Every reader of a
+player's ACTIVE cards (a total, "at least three active character cards", RETRIEVE, "is X
+active?") takes a stated ``X have active`` list as all of them, shown (:func:`note_read`).
 """
 
 from __future__ import annotations
@@ -148,7 +150,18 @@ def read_as_named(state: State, who: str, zones: frozenset[Zone], what: str) -> 
         )
     if not areas_open(state, who, zones):
         return
-    if state.player(who).active_listed:
+    note_read(state, who, active=True)
+
+
+def note_read(state: State, who: str, *, active: bool) -> None:
+    """Note how a verdict read the areas of ``who`` left open: the one reading of an active list.
+
+    A reading of the player's active cards (a total, a count of active cards, RETRIEVE) takes a
+    stated ``X have active`` list as all of them, shown (:data:`LISTED`); any other reading (a
+    count of every card there, covered ones too), or one where no list is stated, is noted
+    (:func:`note_open`) and the question asked again with more cards there.
+    """
+    if active and state.player(who).active_listed:
         text = LISTED.format(whose=whose(who), player="I" if who == ME else "you")
         if text not in state.assumed:
             state.assumed.append(text)
@@ -168,6 +181,31 @@ def may_be_in_play(state: State, card: Instance) -> bool:
     deck or a discard pile).
     """
     return card.info.kind in AREA_KINDS and any(may_hold_unnamed(state, who) for who in (ME, YOU))
+
+
+def may_be_active(state: State, card: Instance) -> bool:
+    """Whether a card the situation places nowhere may be active unnamed in some player's area.
+
+    Read as every other reader of active cards (:func:`note_read`): a player whose active cards
+    a ``have active`` line lists has no other active card (shown), unless a stated count holds
+    more cards than named; a player with no list stated may have one wherever
+    :func:`may_hold_unnamed` says so. Call only where :func:`may_be_in_play` holds.
+    """
+    if card.info.kind not in AREA_KINDS:
+        return False
+    found = False
+    for who in (ME, YOU):
+        zones = active_zones(state, who)
+        if unnamed_in(state, who, zones):
+            found = True
+        elif areas_open(state, who, zones):
+            if not state.player(who).active_listed:
+                found = True
+    if not found:
+        for who in (ME, YOU):
+            if areas_open(state, who, active_zones(state, who)):
+                note_read(state, who, active=True)
+    return found
 
 
 def whose(who: str) -> str:

@@ -29,7 +29,7 @@ from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Ret
 from rulesq.games.bluemoon.judge.open_areas import (
     AREA_WORDS,
     areas_open,
-    note_open,
+    note_read,
     read_as_named,
     unnamed_in,
 )
@@ -602,7 +602,8 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
         if not _areas_unstated(forces, player, what):
             continue
         if _compare(condition, what.quantity, count, other_count, than) != verdict:
-            note_open(forces.state, player)  # asked again with more cards there
+            # a count of active cards takes a stated active list whole; others asked again
+            note_read(forces.state, player, active=what.active)
     return verdict
 
 
