@@ -1,4 +1,4 @@
-"""FMA: a card line gives only what the sources leave unknown (not another text of a card)."""
+"""A card line gives only what the sources leave unknown (not another text of a corpus card)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ _ALIKE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 def check(situation: Situation, corpus: Corpus) -> None:
     """An input error at a card line whose text differs from the one the sources give the card.
 
-    The sources give the text of some cards (an erratum's, or a ruling's): that text is in force
-    ("Erratum: ..."), so a card line of the same name with another text (the printed one, say)
-    states what no game reaches; so does one that leaves out a part of the text they give (a
-    passive text, an activated ability). A card line of the same text, or of a card whose text
-    the sources never give, is read as written.
+    The sources give the text of a corpus card (in force after its errata, or a ruling's): a
+    card line of the same name with another text (the printed one of an errata'd card, say)
+    states what no game reaches, in every game; so does one that leaves out a part of the text
+    they give (a passive text, an activated ability). A card line of the same text, or of a
+    card whose text the sources never give, is read as written.
     """
     for card in situation.cards.values():
         known = corpus.find_card(card.name)
@@ -34,9 +34,9 @@ def check(situation: Situation, corpus: Corpus) -> None:
         if known.text is None or _alike(known.text) == _alike(card.text):
             continue
         line, column = _card_line(situation.text, card.name)
-        sources = ", ".join(known.errata) or "the sources"
+        errata = f" ({', '.join(known.errata)})" if known.errata else ""
         raise InputError(
-            f'the sources give the text of "{known.name}" ({sources}): "{known.text}"; a '
+            f'the sources give the text of "{known.name}"{errata}: "{known.text}"; a '
             "situation states only what the sources leave unknown",
             situation.source,
             situation.text,
