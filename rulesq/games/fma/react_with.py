@@ -238,7 +238,6 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         for source, _, _ in maybe_in_play(ctx.facts)  # one that may act too
         if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
     ]
-    passives = bool(ctx.facts_of("in_play"))
     reasons: list[str] = []
     outside = out_of_play.still_out(ctx)
     for who in mine:
@@ -253,7 +252,7 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
                 "or abilities"
             )
             continue
-        doubt = play_doubt(card, effects, who, state, table, raisers, passives, facts=ctx.facts)
+        doubt = play_doubt(card, effects, who, state, table, raisers, facts=ctx.facts)
         if doubt is None:
             return None
         reasons.append(doubt)
