@@ -71,7 +71,7 @@ def _values(situation: Situation, known: Card, card: Card) -> None:
     """An input error at a card line that gives a value or a type other than the sources give.
 
     A card line's parentheses (``unit (cost 2)``) give the card's values; the sources' own
-    value of the same name (Longbeards' cost 4) is in force, as its text is.
+    value of the same name (a cost, say) is in force, as its text is.
     """
     given = {"type": card.type} | {k: v for k, v in card.fields.items() if k != "inline"}
     for name, value in given.items():
