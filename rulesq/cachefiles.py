@@ -21,6 +21,9 @@ tables) goes through here, so that none of them can run code or serve stale data
   it was built: a source edited meanwhile (an edit, a checkout, a merge) may have been read
   half old, half new, so what was built is used, and kept under no key (under the old one,
   it would be served when the old files came back; :func:`unchanged`);
+- a key made from a module of rulesq that this process imported and that was edited since it
+  started is a key of no entry (:func:`never_kept`): the code in memory is the module as it
+  was, the key the module as it is, so what the old code builds is used and not kept;
 - any problem (unusable folder, corrupt or foreign file, failed write) makes the caller
   rebuild in memory, with one warning on stderr per process.
 """
@@ -36,7 +39,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from rulesq import __version__
+from rulesq import STARTED_NS, __version__
 from rulesq.digests import sha256
 
 #: The largest cache file read (a bigger one is taken as foreign).
@@ -72,16 +75,36 @@ def content_key(files: Iterable[Path | str], salt: str, code: tuple[str, ...] = 
     again; the key is a hash of contents.
     """
     digest = sha256(f"{salt}\0{__version__}\0".encode())
-    if code:
-        digest.update(f"code {code_fingerprint(code)}\0".encode())
+    fingerprint = code_fingerprint(code) if code else ""
+    if fingerprint is None:
+        return never_kept()
+    digest.update(f"code {fingerprint}\0".encode() if code else b"")
     hashes = FileHashes.get()
-    for path in map(str, files):
+    paths = list(map(str, files))
+    for path in paths:
         folder, name = os.path.split(path)
         digest.update(f"{os.path.basename(folder)}/{name}\0".encode())
         digest.update(hashes.of(path).encode())
         digest.update(b"\0")
     hashes.save()
+    if hashes.edited and any(path in hashes.edited for path in paths):
+        return never_kept()  # a module hashed (the precedents hash them all) runs as it was
     return digest.hexdigest()[:24]
+
+
+def never_kept() -> str:
+    """A key no entry has, nor any key made after it: what is built under it is not kept.
+
+    The key of a cache whose builders this process runs as they were before an edit: read
+    under it, nothing is found; made again (:func:`unchanged`), it differs, so nothing is
+    written.
+    """
+    _NEVER.append(None)
+    return f"unkept{os.getpid()}x{time.time_ns()}x{len(_NEVER)}"
+
+
+#: One item a key no entry has was made (they are told apart by their count).
+_NEVER: list[None] = []
 
 
 def unchanged(key: str, again: Callable[[], str]) -> bool:
@@ -93,19 +116,24 @@ def unchanged(key: str, again: Callable[[], str]) -> bool:
     return again() == key
 
 
-def code_fingerprint(names: tuple[str, ...]) -> str:
+def code_fingerprint(names: tuple[str, ...]) -> str | None:
     """A hash of the contents of rulesq's own modules ``names`` (paths under the package).
 
     A cache keys on the modules that build what it stores, so an entry another checkout's
     code built (the same version, other code) is never read: it is rebuilt. Only those few
     files are hashed, through :class:`FileHashes` (a file unchanged since it was last read
-    costs one ``stat``), so that a cold command stays lean.
+    costs one ``stat``), so that a cold command stays lean. None when one of them was
+    imported by this process and edited since it started: the code that builds is not the
+    code hashed, and nothing it builds may be kept (:func:`never_kept`).
     """
     root = os.path.dirname(__file__)
     hashes = FileHashes.get()
     digest = sha256(b"")
-    for name in names:
-        digest.update(f"{name}\0{hashes.of(os.path.join(root, name))}\0".encode())
+    paths = [os.path.join(root, name) for name in names]
+    for name, path in zip(names, paths, strict=True):
+        digest.update(f"{name}\0{hashes.of(path)}\0".encode())
+    if hashes.edited and any(path in hashes.edited for path in paths):
+        return None
     return digest.hexdigest()
 
 
@@ -138,6 +166,16 @@ class FileHashes:
     it holds every file any key hashed (a check needs a few dozen of hundreds): as checked
     JSON, each entry decoded into a list, 700 entries cost a start-up 10 M instructions.
     Without a cache folder, every file is read.
+
+    One table a checkout (of the package's folder: another checkout's paths are no use to
+    it, and its keys hash about 1,400 files), of at most :data:`_HASHES_MAX` entries: past
+    it, the entries this process did not look up go first, the least recently written
+    first; a checkout's table unused for a month goes, and a folder keeps the tables of its
+    :data:`KEEP_PER_KIND` most recently used checkouts (:func:`prune`).
+
+    A Python file whose status says it changed after this process started (or a clock tick
+    before, :data:`_TICK_NS`) and that is a module it has imported is noted in
+    :attr:`edited`: the code in memory may be the file as it was.
     """
 
     _held: FileHashes | None = None
@@ -146,6 +184,10 @@ class FileHashes:
         self.file = file
         self.known = known
         self.changed = False
+        #: The files looked up in this process, in order (kept first when the table is cut).
+        self.used: dict[str, None] = {}
+        #: The modules this process imported whose files changed since it started.
+        self.edited: set[str] = set()
 
     @classmethod
     def get(cls) -> FileHashes:
@@ -159,7 +201,9 @@ class FileHashes:
         folder = private_dir()
         if folder is None:
             return cls(None, {})
-        file = folder / f"file-hashes-{_HASHES_FORMAT}.json"
+        checkout = os.path.dirname(os.path.abspath(__file__))
+        mark = sha256(checkout.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        file = folder / f"file-hashes-{_HASHES_FORMAT}-{mark}.json"
         try:
             texts = read_texts(file, "file-hashes", _HASHES_FORMAT)
         except CacheProblem:
@@ -175,6 +219,9 @@ class FileHashes:
         except OSError:
             return "absent"
         status = f"{info.st_size} {info.st_ino} {info.st_mtime_ns} {info.st_ctime_ns} "
+        self.used[name] = None
+        if name.endswith(".py") and _edited_since_imported(name, info):
+            self.edited.add(name)
         held = self.known.get(name)
         if held is not None and held.startswith(status):
             found = held[len(status) :]
@@ -196,8 +243,10 @@ class FileHashes:
         if self.file is None or not self.changed:
             return
         self.changed = False
-        if len(self.known) > _HASHES_MAX:
-            self.known = {}
+        if len(self.known) > _HASHES_MAX:  # the files not looked up here go, the oldest first
+            used = [name for name in self.used if name in self.known]
+            order = [name for name in self.known if name not in self.used] + used
+            self.known = {name: self.known[name] for name in order[-_HASHES_MAX:]}
         texts = [
             text
             for name, held in self.known.items()
@@ -205,16 +254,35 @@ class FileHashes:
             for text in (name, held)
         ]
         write_texts(self.file, "file-hashes", _HASHES_FORMAT, texts)
+        prune(self.file.parent, "file-hashes-*", self.file)
+
+
+def _edited_since_imported(name: str, info: os.stat_result) -> bool:
+    """Whether the Python file ``name`` (status ``info``) is an imported module edited since.
+
+    That is: it changed after this process started, and this process imported it (the code
+    in memory may be the file as it was). Only a file changed that recently is looked for
+    among the modules: almost never.
+    """
+    if max(info.st_mtime_ns, info.st_ctime_ns) < STARTED_NS - _TICK_NS:
+        return False
+    real = os.path.realpath(name)
+    loaded = (getattr(module, "__file__", None) for module in list(sys.modules.values()))
+    return any(isinstance(f, str) and os.path.realpath(f) == real for f in loaded)
 
 
 #: The digits of a SHA-256 as :class:`FileHashes` keeps it.
 _HEX = "0123456789abcdef"
-#: Bumped when :class:`FileHashes` stores something else.
-_HASHES_FORMAT = "2"
+#: Bumped when :class:`FileHashes` stores something else (3: one table a checkout).
+_HASHES_FORMAT = "3"
 #: Seconds a file must be unchanged before its hash is remembered.
 _SETTLE = 2
-#: Past this many files (many checkouts over time), the hashes start over.
-_HASHES_MAX = 50_000
+#: How far a file's times may lag the clock a process started by (a file system stamps them
+#: from a coarser clock: a tick or two on Linux): a module changed this shortly before the
+#: process started is taken to have changed after it imported it.
+_TICK_NS = 100_000_000
+#: The most files a checkout's table remembers (its own keys hash about 1,400).
+_HASHES_MAX = 4096
 
 
 def private_dir() -> Path | None:

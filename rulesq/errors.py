@@ -264,10 +264,12 @@ class InputError(RulesqError):
                 f"{shorten(self.message, LONGEST_MESSAGE)}"
             )
         ]
-        line, at = window(self.source_line(), self.column)
-        shown = escape_controls(line)
+        # the window is cut from the line as shown: a control character shows as four
+        # (\x00), and a line of them was four times the width of the window
+        raw = self.source_line()
+        shown, at = window(escape_controls(raw), len(escape_controls(raw[: self.column - 1])) + 1)
         out.append(f"  {shown}".rstrip() if shown.strip() else "  (empty line)")
-        column = len(escape_controls(line[: at - 1])) + 1 if shown.strip() else 1
+        column = at if shown.strip() else 1
         out.append("  " + " " * (column - 1) + "^")
         import sys
 

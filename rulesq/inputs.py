@@ -62,7 +62,9 @@ def read_file(name: str, limit: int | None = None) -> str:
             data = sys.stdin.buffer.read(limit + 1)
         except OSError as error:
             raise RulesqError(f"cannot read standard input: {os_reason(error)}") from None
-        return decode(_bounded(data, limit, "<stdin>"), "<stdin>")
+        data = _bounded(data, limit, "<stdin>")
+        _text_or_refused(data, "<stdin>")
+        return decode(data, "<stdin>")
     try:
         handle = os.open(name, _OPEN)
     except FileNotFoundError:  # worded as check words it, with a path near it
@@ -95,7 +97,40 @@ def read_file(name: str, limit: int | None = None) -> str:
         os.close(handle)
     if len(data) > limit:
         raise _too_large(escape_controls(name), limit)
+    _text_or_refused(data, name)
     return decode(data, name)
+
+
+#: The byte-order marks of UTF-16 text (a NUL byte beside every ASCII letter).
+_UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def _text_or_refused(data: bytes, source: str) -> None:
+    """Refuse what is no text file: it holds a NUL byte, which no UTF-8 text does.
+
+    A program, an image or an archive is said to be one, at its first NUL byte, not taken
+    for text whose byte 0x7f or 0x89 is no UTF-8 (its line shown as a row of escapes).
+    """
+    if b"\x00" not in data:
+        return
+    text = data.decode("utf-8", errors="backslashreplace")
+    utf16 = data.startswith(_UTF16_MARKS)
+    at = 0 if utf16 else text.index("\x00")
+    line, column = line_column(text, at)
+    raise InputError(
+        "UTF-16 text, not UTF-8"
+        if utf16
+        else "not a text file: it holds a NUL byte, as a program, an image or an archive does",
+        source,
+        text,
+        line,
+        column,
+        suggestion=(
+            "Save the file as UTF-8."
+            if utf16
+            else "Give a situation: UTF-8 text, a statement a line (rulesq forms lists them)."
+        ),
+    )
 
 
 #: How a situation file is opened: never blocking on a pipe (it is refused once opened).

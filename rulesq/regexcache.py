@@ -126,10 +126,11 @@ def _open(table: str, settings: tuple[str | None, ...]) -> _Table:
     if engine is not None and folder is not None:
         sre = engine[2]
         build = f"{sys.version} {sre.MAGIC} {sre.CODESIZE} {FORMAT} {table}"
-        key = sha256(f"{build}\0{code_fingerprint(BUILT_BY)}".encode()).hexdigest()[:32]
-        file = folder / f"{_PREFIX}{table}-{key}.json"
+        code = code_fingerprint(BUILT_BY)  # None: this module was edited since it was imported
+        key = sha256(f"{build}\0{code}".encode()).hexdigest()[:32] if code else ""
+        file = folder / f"{_PREFIX}{table}-{key}.json" if code else None
         try:
-            payload = read_json(file, _KIND, key)
+            payload = read_json(file, _KIND, key) if file is not None else None
         except CacheProblem:
             payload = None
         if type(payload) is dict:

@@ -349,13 +349,12 @@ def _misplaced(case: Case, outcome: Outcome) -> list[str]:
 
 
 def _shows(shown: str, caret: str, text: str, number: int, column: int) -> bool:
-    line, at = window(text_line(text, number), column)
-    expected = escape_controls(line)
+    """Whether the line and caret shown are the line's window, cut from it as escaped."""
+    raw = text_line(text, number)
+    expected, at = window(escape_controls(raw), len(escape_controls(raw[: column - 1])) + 1)
     if not expected.strip():
         return shown == "  (empty line)"
-    return shown == f"  {expected}".rstrip() and caret.index("^") == 2 + len(
-        escape_controls(line[: at - 1])
-    )
+    return shown == f"  {expected}".rstrip() and caret.index("^") == 1 + at
 
 
 def scratch() -> tempfile.TemporaryDirectory[str]:

@@ -302,3 +302,40 @@ def test_a_check_that_loaded_modules_leaves_the_collector_what_it_loaded(
     frozen = gc.get_freeze_count()
     check_module.keep_loaded()
     assert gc.get_freeze_count() >= frozen + len(alive)
+
+
+def _absences_scanned(graph: Derivation) -> list[tuple[str, dict[str, Any]]]:
+    """The absence nodes found the long way: every node of the graph looked at."""
+    return [(n, d) for n, d in graph._graph.node_data.items() if d["kind"] == "absence"]
+
+
+def test_the_absences_are_read_from_their_list_as_a_scan_finds_them() -> None:
+    """``Derivation.absence_nodes`` (the assumptions, negatives, icons a re-ask reads) lists
+    every absence node a scan of the whole graph finds, in its order, over every Blue Moon
+    case file's answers; a node removed since it was added is not listed."""
+    compared = 0
+    for path in every_situation_file():
+        if "bluemoon" not in str(path):
+            continue
+        try:
+            answers = evaluate(read_situation(path))
+        except RulesqError:
+            continue
+        for answer in answers:
+            graph = answer.graph
+            assert graph.absence_nodes() == _absences_scanned(graph), path
+            compared += bool(graph.absence_nodes())
+    assert compared > 300  # most answers rest on an assumption or a negative fact
+    graph = Derivation("can I play it?")
+    kept, gone = graph.absence("a", assumed=True), graph.absence("b", assumed=True)
+    graph.link(kept, QUESTION, SUPPORTS)
+    assert graph.assumptions() == ["a", "b"]
+    pruned = graph.without([gone])
+    assert (
+        [n for n, _ in pruned.absence_nodes()]
+        == [kept]
+        == [n for n, _ in _absences_scanned(pruned)]
+    )
+    assert pruned.assumptions() == ["a"] and pruned.negatives() == ["a"]
+    graph._absences.clear()  # unlisted: the answer rests on nothing (the list is what is read)
+    assert graph.assumptions() == [] != [d["label"] for _, d in _absences_scanned(graph)]

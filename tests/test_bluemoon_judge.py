@@ -410,6 +410,7 @@ def test_a_card_whose_text_the_sources_never_quote_is_a_stated_assumption() -> N
     situation = parse_situation(
         "game bluemoon\nelement fire\n"
         'I have active "Speedius Unnecessarius"\n'
+        "my combat and support areas hold no other cards\n"
         "ask what is my total power?\n"
     )
     [answer] = evaluate(situation)

@@ -45,7 +45,8 @@ def assert_agrees(text: str) -> None:
 @pytest.mark.parametrize(
     ("setup", "expected"),
     [
-        ("it is my turn\nphase Beginning of Turn\n", "yes"),
+        # (no card of yours is named: your combat area is said to hold none that could block)
+        ("your combat area holds no other cards\nit is my turn\nphase Beginning of Turn\n", "yes"),
         ("it is my turn\nphase Leadership\n", "no"),  # only at the very beginning
         ("it is your turn\n", "no"),  # only on my own turn
         (

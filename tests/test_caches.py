@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from time import time_ns
 
 import pytest
 
@@ -369,6 +370,94 @@ def test_a_remembered_hash_never_hides_an_edit(
     assert cachefiles.content_key([source], "test") != first
     source.write_text("one")
     assert cachefiles.content_key([source], "test") == first  # a key of contents
+
+
+def test_a_module_edited_after_it_was_imported_keys_nothing_kept(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The code in memory is the module as imported; the key hashes the file as it is now.
+
+    A module edited between its import and a key's making (an editor, a checkout, a merge
+    under a long check) gave the new code's key to what the old code built, served from then
+    on to the new code. Now such a key is no entry's: what is built is used, never kept. A
+    file not imported, or a module unchanged since the process started, keys as before.
+    """
+    module = tmp_path / "rulesq_test_edited_module.py"
+    module.write_text("VALUE = 1\n")
+    plain = tmp_path / "not_imported.py"
+    plain.write_text("VALUE = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, module.stem, raising=False)
+    __import__(module.stem)
+    module.write_text("VALUE = 2\n")  # edited after the import
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    first = cachefiles.content_key([module], "test")
+    assert first != cachefiles.content_key([module], "test")  # no key is made twice
+    assert not cachefiles.unchanged(first, lambda: cachefiles.content_key([module], "test"))
+    assert cachefiles.content_key([plain], "test") == cachefiles.content_key([plain], "test")
+    old = str(Path(cachefiles.__file__).with_name("spans.py"))  # imported, not edited since
+    assert cachefiles.content_key([old], "test") == cachefiles.content_key([old], "test")
+    assert cachefiles.code_fingerprint(("spans.py",)) is not None
+    # Every module taken as edited since the process started: the TOML copy is not kept.
+    monkeypatch.setattr(cachefiles, "STARTED_NS", 0)
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    assert cachefiles.code_fingerprint(("spans.py",)) is None
+    from rulesq.tomlcache import read_toml
+
+    data = tmp_path / "data.toml"
+    data.write_text('a = "b"\n')
+    assert read_toml(data) == {"a": "b"}
+    assert not list(cache.glob("toml-*.json"))
+    monkeypatch.setattr(cachefiles, "STARTED_NS", time_ns())
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    assert read_toml(data) == {"a": "b"}
+    assert len(list(cache.glob("toml-*.json"))) == 1  # kept once the code is the file's
+
+
+def test_the_remembered_hashes_are_bounded_the_least_recently_used_going_first(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the bound, the files the process did not look up go, the oldest first.
+
+    The table held every file any key ever hashed, up to 50,000, read whole by every
+    command; then it started over, empty.
+    """
+    monkeypatch.setattr(cachefiles, "_HASHES_MAX", 3)
+    monkeypatch.setattr(cachefiles, "_SETTLE", -1)
+    files = []
+    for name in "abcdef":
+        files.append(tmp_path / name)
+        files[-1].write_text(name)
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    cachefiles.content_key(files[:5], "test")  # a to e: the last three are kept
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    assert set(cachefiles.FileHashes.get().known) == {str(f) for f in files[2:5]}
+    cachefiles.content_key([files[2], files[5]], "test")  # c looked up, f new: d goes
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    assert set(cachefiles.FileHashes.get().known) == {str(files[i]) for i in (2, 4, 5)}
+
+
+def test_each_checkout_remembers_its_own_hashes(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One table a checkout (its package folder): another's paths are no use to it; a folder
+    keeps the tables of the checkouts used last (:data:`KEEP_PER_KIND`)."""
+    monkeypatch.setattr(cachefiles, "_SETTLE", -1)
+    source = tmp_path / "source.txt"
+    source.write_text("one")
+    for number in range(cachefiles.KEEP_PER_KIND + 2):
+        checkout = tmp_path / f"checkout{number}" / "rulesq" / "cachefiles.py"
+        monkeypatch.setattr(cachefiles, "__file__", str(checkout))
+        monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+        assert not cachefiles.FileHashes.get().known  # not another checkout's
+        cachefiles.content_key([source], "test")
+        tables = sorted(cache.glob("file-hashes-*.json"), key=lambda p: p.stat().st_mtime)
+        now = time_ns() / 1e9
+        for age, table in enumerate(reversed(tables)):  # each older than the one after it
+            os.utime(table, (now - 60 * age, now - 60 * age))
+    assert len(list(cache.glob("file-hashes-*.json"))) == cachefiles.KEEP_PER_KIND
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    assert set(cachefiles.FileHashes.get().known) == {str(source)}  # the last one's, kept
 
 
 # --- entries of other checkouts and versions --------------------------------------------------

@@ -90,3 +90,18 @@ def test_a_deck_s_reason_names_its_cards_in_quotes() -> None:
     result = runner.invoke(app, [*args, "-e", "ask is my deck legal?"])
     said = " ".join(result.output.split())
     assert 'the deck holds 2 different restricted cards ("Urguck", "Dwarf Ranger")' in said
+
+
+def test_the_ask_help_example_given_with_e_runs() -> None:
+    """``ask --help`` showed ``-e 'ask what does "Some Card" read?'``: copied, an unknown card
+    (exit 2). Every ``-e`` example of the help answers."""
+    import shlex
+
+    helped = runner.invoke(app, ["ask", "--help"]).output
+    examples = [
+        line.strip() for line in helped.splitlines() if line.strip().startswith("rulesq ask -e")
+    ]
+    assert examples
+    for example in examples:
+        result = runner.invoke(app, shlex.split(example)[1:])
+        assert result.exit_code == 0, (example, result.output)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -263,3 +264,50 @@ def test_a_text_known_only_from_its_erratum_is_not_called_printed() -> None:
     [read] = evaluate(parse_situation('game fma\nask what does "Caught Off Guard" read?\n'))
     assert read.reason.startswith("the text the erratum gives (fma/cards/caught-off-guard/")
     assert "printed text" in read.reason and "as printed" not in read.reason
+
+
+def test_a_situation_keeps_its_facts_and_questions_while_its_items_stay() -> None:
+    """``Situation.facts``, ``questions`` and ``facts_before`` are found once while the items
+    are the same list of the same length; an item appended, or the list replaced, finds them
+    again. Over every case file, each is what finding it anew gives, and a copy: changing it
+    changes nothing kept."""
+    from conftest import every_situation_file
+
+    from rulesq.errors import RulesqError
+    from rulesq.situation import model, read_situation
+    from rulesq.situation.model import Fact, Question
+
+    compared = 0
+    for path in every_situation_file():
+        try:
+            situation = read_situation(path)
+        except RulesqError:
+            continue
+        facts = [i for i in situation.items if isinstance(i, Fact)]
+        questions = [i for i in situation.items if isinstance(i, Question)]
+        before = [
+            [
+                f
+                for f in situation.items[: question.index]
+                if isinstance(f, Fact) and f.supposed in (None, question.supposed)
+            ]
+            for question in questions
+        ]
+        for _ in range(2):  # found, then kept
+            assert situation.facts == facts and situation.questions == questions, path
+            assert [situation.facts_before(q) for q in questions] == before, path
+            compared += 1
+            situation.facts.clear()  # each a copy: what is kept stays as it is
+            situation.questions.clear()
+            for question in questions:
+                situation.facts_before(question).clear()
+    assert compared > 1000
+    text = 'game bluemoon\nI have active "Blaze"\nask is "Blaze" ignored?\n'
+    situation = parse_situation(text, "<generated>")
+    first = situation.questions[0]
+    assert len(situation.facts_before(first)) == 1 and len(situation.questions) == 1
+    situation.items.append(dataclasses.replace(first, index=len(situation.items)))  # appended
+    assert len(situation.questions) == 2
+    situation.items = situation.items[:1]  # replaced: found again
+    assert situation.questions == [] and len(situation.facts) == 1
+    assert model.KEPT

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import INVENTED
 from typer.testing import CliRunner
 
 from rulesq.cli import app
@@ -199,3 +200,97 @@ def test_expect_conflict_agrees_only_with_a_conflict(tmp_path: Path) -> None:
         disagreed.exit_code == 1
         and "expected a conflict, but the answer is yes" in disagreed.output
     )
+
+
+# ------------------------------------------------------------------ expect cannot answer because
+#: Cases whose cannot-answer call pins its reason: by a card, and by words.
+BY_CARD = INVENTED / "fma-unknown-text/a-required-ability-beside-a-card-of-unknown-text-is-open.rq"
+BY_WORDS = INVENTED / "defaults/a-turn-whose-re-ask-meets-an-unstated-phase-asks-each-phase.rq"
+
+
+def pinned(path: Path, old: str, new: str) -> list[tuple[Result, str]]:
+    """The calls of the case's question whose reason is pinned by ``old``, now pinned by ``new``."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    checked = check_situation(parse_situation(text.replace(old, new), str(path)))
+    return [
+        (o.result, o.detail)
+        for question in checked.questions
+        for o in question.outcomes
+        if new in o.expectation.text
+    ]
+
+
+def test_a_reason_pinned_by_a_card_agrees_only_when_the_reason_names_it() -> None:
+    """The card named by the reason agrees; another card of the situation disagrees, saying why."""
+    pin = 'expect cannot answer because "Odd Device"'
+    assert pinned(BY_CARD, pin, pin) == [(Result.AGREE, "")]
+    assert pinned(BY_CARD, pin, pin.replace("Odd Device", "odd device")) == [(Result.AGREE, "")]
+    [(result, detail)] = pinned(BY_CARD, pin, pin.replace("Odd Device", "Bright Hero"))
+    assert result is Result.DISAGREE
+    assert detail.startswith(
+        'expected cannot answer because "Bright Hero", but the reason is: the sources give no '
+        'text for "Odd Device"'
+    )
+
+
+def test_a_reason_pinned_by_words_agrees_only_when_the_reason_holds_them() -> None:
+    """Words held by the reason (case and spacing aside) agree; words it lacks disagree."""
+    pin = "expect cannot answer because whose turn it is"
+    assert pinned(BY_WORDS, pin, pin) == [(Result.AGREE, "")]
+    assert pinned(BY_WORDS, pin, pin.replace("whose turn", "Whose   Turn")) == [(Result.AGREE, "")]
+    [(result, detail)] = pinned(BY_WORDS, pin, pin.replace("whose turn", "which phase"))
+    assert result is Result.DISAGREE
+    assert detail.startswith("expected cannot answer because which phase it is, but the reason")
+
+
+def test_a_pinned_reason_on_an_answered_question_disagrees_naming_the_verdict() -> None:
+    """The pin aside, an answer is no *cannot answer*: the detail gives the verdict."""
+    [(result, detail)] = outcomes(FORBIDDEN + 'expect cannot answer because "Pandemonium"\n')
+    assert result is Result.DISAGREE
+    assert detail == "expected cannot answer, but the answer is no"
+
+
+def test_a_card_pinned_resolves_as_a_card_and_words_stay_words() -> None:
+    """``because "X"`` alone is a card (its corpus name); other words are kept, spacing squashed."""
+    text = BY_CARD.read_text(encoding="utf-8")
+    card = 'because "Odd Device"'
+
+    def pins(written: str) -> list[object]:
+        checked = check_situation(parse_situation(text.replace(card, written), str(BY_CARD)))
+        calls = [o.expectation for q in checked.questions for o in q.outcomes]
+        refs = [c.card for c in calls if c.kind == "cannot_answer"]
+        values = [c.value for c in calls if c.kind == "cannot_answer"]
+        return [r.card.name if r and r.card else v for r, v in zip(refs, values, strict=True)]
+
+    assert pins(card) == [None, "Odd Device"]
+    assert pins("because “odd device”") == [None, "Odd Device"]
+    assert pins('because the sources  give no text for "Odd Device"  ') == [
+        None,
+        'the sources give no text for "Odd Device"',
+    ]
+
+
+def test_a_reason_pin_ends_at_a_comment_but_not_inside_a_quoted_name() -> None:
+    """A "#" outside quotes starts a comment (the blanks before it are not the pin's); inside
+    a quoted name it is the name's: the case's card renamed "Odd Device #2" is still named."""
+    text = BY_CARD.read_text(encoding="utf-8")
+    pin = 'expect cannot answer because "Odd Device"'
+    commented = text.replace(pin, pin + "   # the card line's")
+    renamed = text.replace("Odd Device", "Odd Device #2")
+    for written in (commented, renamed):
+        checked = check_situation(parse_situation(written, str(BY_CARD)))
+        calls = [o for q in checked.questions for o in q.outcomes if o.expectation.card]
+        assert [(o.result, o.expectation.text) for o in calls] == [
+            (
+                Result.AGREE,
+                pin.replace("Odd Device", "Odd Device #2") if written is renamed else pin,
+            )
+        ]
+
+
+def test_a_reason_pin_is_listed_by_forms() -> None:
+    """``rulesq forms`` lists the call, with what it checks."""
+    result = runner.invoke(app, ["forms", "--game", "warhammer"])
+    assert result.exit_code == 0
+    assert '    expect cannot answer because "Card"\n' in result.output

@@ -417,3 +417,19 @@ def test_a_card_s_power_asked_as_a_value_says_why_and_offers_the_total_power() -
     # a misspelt value keeps its one word; a word near no value is told no more
     assert _error_of("bluemoon", 'ask what is the fyre value of "Blaze"?').nearest == []
     assert _error_of("bluemoon", 'ask what is the wits value of "Blaze"?').suggestion is None
+
+
+def test_forms_json_lists_the_calls_to_check_as_the_text_does() -> None:
+    """``--json`` held the statements and questions only; the calls the text lists after them
+    (``expect cannot answer because "Card"`` among them) come last, ``"rule": "expectation"``."""
+    import json
+
+    from rulesq.situation.forms import CALLS
+
+    for game in ("bluemoon", "fma", "warhammer"):
+        listed = json.loads(runner.invoke(app, ["forms", "--game", game, "--json"]).output)[game]
+        calls = [form for form in listed if form["rule"] == "expectation"]
+        assert [(c["example"], c["says"]) for c in calls] == list(CALLS)
+        assert listed[-len(calls) :] == calls
+        text = runner.invoke(app, ["forms", "--game", game]).output.splitlines()
+        assert all(f"    {example}" in text for example, _ in CALLS)

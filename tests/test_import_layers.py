@@ -36,6 +36,7 @@ LAYERS: dict[str, int] = {
             "phase_reads",
             "placing",
             "open_areas",
+            "area_statements",
         ),
         STATE,
     ),

@@ -76,6 +76,52 @@ def test_check_names_a_non_utf8_file_once(tmp_path: object) -> None:
     assert result.error.render().count(str(path)) == 1
 
 
+#: The first bytes of a program (ELF) and of an image (PNG): each holds NUL bytes.
+PROGRAM = b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4
+IMAGE = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
+
+
+@pytest.mark.parametrize("data", [PROGRAM, IMAGE], ids=["program", "image"])
+def test_a_file_that_is_not_text_is_said_to_be_none(tmp_path: object, data: bytes) -> None:
+    """A program or an image given to ``check``: "not a text file", at its first NUL byte, and
+    a line no wider than any error shows (its escapes were four times as wide, 400 columns)."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from rulesq.cli import app
+
+    path = Path(str(tmp_path)) / "case.rq"
+    path.write_bytes(data)
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    head, shown, caret = result.stderr.splitlines()[:3]
+    assert head.endswith(
+        "error: not a text file: it holds a NUL byte, as a program, an image or an archive does"
+    )
+    assert len(shown) <= 2 + 100 + 2 and shown[caret.index("^") :].startswith("\\x00")
+    assert "not UTF-8" not in result.stderr
+
+
+def test_utf16_text_is_named() -> None:
+    """A file saved as UTF-16 (a NUL beside each ASCII letter) is told to be saved as UTF-8."""
+    from rulesq.inputs import _text_or_refused
+
+    with pytest.raises(InputError) as caught:
+        _text_or_refused("game bluemoon\n".encode("utf-16"), "case.rq")
+    assert str(caught.value) == "UTF-16 text, not UTF-8"
+    assert caught.value.suggestion == "Save the file as UTF-8."
+
+
+def test_a_line_of_control_characters_is_cut_as_it_is_shown() -> None:
+    """The window of a long line is cut from the line as escaped: 100 columns, caret under."""
+    line = "\x01" * 300 + "X" + "\x01" * 300
+    error = InputError("oops", "case.rq", line, 1, 301)
+    _, shown, caret = error.render().splitlines()[:3]
+    assert len(shown) <= 2 + 100 + 2
+    assert shown[caret.index("^")] == "X"
+
+
 @pytest.mark.parametrize(
     ("line", "shown", "named"),
     [

@@ -63,6 +63,12 @@ STATUS: dict[str, dict[int, str]] = {
 
 #: Words the reason of an answer must hold ("!words": must not hold), by question number.
 REASON: dict[str, dict[int, tuple[str, ...]]] = {
+    "bluemoon-areas/a-call-out-of-its-time-gives-the-time-not-the-open-support-area.rq": {
+        1: ("the Announce Power phase is over", "!no face-down bluff cards"),
+    },
+    "bluemoon-retreats/a-turn-past-its-character-phase-with-no-character-played-is-open.rq": {
+        1: ("the turn is past its Character phase", "!can still be played"),
+    },
     "values/value-effect-on-a-turn-with-no-turn-stated-cannot-be-told.rq": {
         1: ('whose turn it is decides whether the text of "Some Chill" acts',),
     },
@@ -1010,3 +1016,41 @@ def test_a_winner_by_cards_with_the_other_players_cards_unknown_has_no_answer() 
     )
     (stated,) = evaluate(faq)
     assert not [t for t in stated.graph.assumptions() if "run out" in t]
+
+
+def test_a_total_power_of_listed_active_cards_shows_the_list_taken_whole() -> None:
+    """An active list stands for the player's active cards (shown); played cards alone do not."""
+    (listed,) = answers(
+        "bluemoon-areas/a-total-power-of-listed-active-cards-shows-the-list-taken-whole.rq"
+    )
+    assert listed.verdict == Number(4)
+    assert any(
+        'taken to be those "I have active" lists' in text for text in listed.graph.assumptions()
+    ), listed.graph.assumptions()
+    (played,) = answers(
+        "bluemoon-areas/a-total-power-of-cards-played-with-the-support-area-open-is-open-q262.rq"
+    )[-1:]
+    assert played.verdict is None
+    assert "what my combat and support areas hold besides the cards" in played.reason
+    assert "my combat and support areas hold no other cards" in played.reason
+    (said,) = answers(
+        "bluemoon-areas/a-total-power-after-a-character-play-reads-only-the-support-area.rq"
+    )
+    assert not [t for t in said.graph.assumptions() if "have active" in t or "names" in t]
+
+
+def test_a_retrieve_beside_an_opponent_of_unnamed_cards_says_what_settles_it() -> None:
+    """The retrieve left open names the opponent's areas and the statement that settles it."""
+    (open_,) = answers(
+        "bluemoon-areas/a-retrieve-beside-an-opponent-of-unnamed-cards-is-open-q188.rq"
+    )
+    assert open_.verdict is None
+    assert "your combat and support areas hold no other cards" in open_.reason
+    (counted,) = answers(
+        "bluemoon-areas/a-retrieve-beside-an-opponent-of-more-cards-than-named-is-open.rq"
+    )
+    assert "whether any of them depicts the RETRIEVE icon" in counted.reason
+    (listed,) = answers(
+        "bluemoon-areas/a-retrieve-beside-an-opponent-whose-active-cards-are-listed-answers.rq"
+    )
+    assert any('"you have active" lists' in text for text in listed.graph.assumptions())

@@ -112,3 +112,12 @@ def test_cite_finds_every_clause_by_every_id_form_printed() -> None:
                 if find(ref, None).id != clause.id:
                     missed.append(ref)
     assert missed == []
+
+
+def test_a_name_before_a_comma_begins_the_names_it_starts() -> None:
+    """FMA's names run on after a comma ("Scar, Brawler"): "Scar" begins them, as a word does
+    before a space; it was "unknown card", as if no card bore it."""
+    result = runner.invoke(app, ["card", "Scar", "--game", "fma"])
+    assert result.exit_code == 2
+    assert result.output.startswith('error: "Scar" begins several card names: "Scar, Alchemist')
+    assert runner.invoke(app, ["card", "Scar, Br"]).output.startswith("Scar, Brawler  (fma, ")

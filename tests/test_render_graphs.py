@@ -302,3 +302,26 @@ def test_a_precedent_on_the_path_that_decided_quotes_the_words_it_rests_on() -> 
     data = {"kind": "clause", "role": "precedent", "label": "x", "clause_id": "x", "text": "Q."}
     assert graphs.dot_label(data, quoted=True) == "precedent: x\n“Q.”"
     assert graphs.dot_label(data) == "precedent: x"
+
+
+def test_an_edge_does_not_repeat_what_the_node_it_points_at_says() -> None:
+    """An FMA battle's ``beats`` edges are labelled "beats" alone: each alternative reads the
+    totals already, and the clause's labels to the two alternatives overlapped when drawn. A
+    note its node does not say (a Blue Moon effect that argued for the loser) is kept."""
+    from rulesq.paths import corpus_dir
+
+    case = corpus_dir() / "fma" / "cases" / "battles" / "sent-home.rq"
+    json_graph = runner.invoke(app, ["ask", "--graph", "json", str(case)]).output
+    assert '"note": "the attackers total 3 strength, the defenders 4"' in json_graph  # kept
+    for fmt, beats in (("dot", r'-> "1/alternative:\d+" \[label="([^"]*)"'), ("mermaid", None)):
+        result = runner.invoke(app, ["ask", "--graph", fmt, str(case)])
+        assert result.exit_code == 0, result.output
+        pattern = beats or r'-->\|"(beats[^"]*)"\| q1n\d+'
+        labels = re.findall(pattern, result.output)
+        assert labels == ["beats", "beats"], labels
+    situation = (
+        'game bluemoon\\nyou have active "Pandemonium"\\nI play "Trigger Brainstorm"\\n'
+        "ask can I play a support card?\\n"
+    )
+    dot = runner.invoke(app, ["ask", "--graph", "dot", "-e", situation]).output
+    assert '[label="supports: argued for it"]' in dot

@@ -345,3 +345,31 @@ def test_a_question_about_two_cards_not_asked_of_one_names_its_places_in_words()
     assert lines, result.output
     assert '- May a deck hold both "Chaos Knights" and another card? Not asked' in result.output
     assert not any("{" in line for line in lines), lines
+
+
+def test_an_open_question_titled_as_another_says_what_its_situation_states() -> None:
+    """A ruling answered "Can I play "Cast Cataclysm"?" with the Leadership phase stated; the
+    same question, asked as an FAQ case puts it (no phase), was listed open under the same
+    title: the open one now says what it was asked after. A title of its own is left alone."""
+    from rulesq.render.markdown import render_rulings
+    from rulesq.rulings import OpenQuestion, Rulings
+
+    situation = (
+        'game bluemoon\nyou have active "Laughing Gas"\nit is my turn\nask can I play "X"?\n'
+    )
+    found = Rulings(
+        "bluemoon",
+        ["Laughing Gas", "X"],
+        open=[
+            OpenQuestion('Can I play "X"?', situation, "which phase it is decides the answer"),
+            OpenQuestion('Can I play "X"?', situation.replace("my", "your"), "whose turn"),
+            OpenQuestion("Can I retreat?", "game bluemoon\nask can I retreat?\n", "the turn"),
+        ],
+        asked=3,
+    )
+    lines = render_rulings(found, "Blue Moon").splitlines()
+    assert (
+        '- Can I play "X"? (after: you have active "Laughing Gas"; it is my turn) '
+        "Cannot answer: which phase it is decides the answer"
+    ) in lines
+    assert "- Can I retreat? Cannot answer: the turn" in lines

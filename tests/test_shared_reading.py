@@ -98,3 +98,40 @@ def test_a_question_that_plays_cards_leaves_the_next_one_its_facts() -> None:
     assert [a.verdict.show() if a.verdict else None for a in answers] == ["yes", "yes"]
     assert shown(answers[1]) == shown(alone)
     assert shown(after_plays)[1] == "no"
+
+
+def _facts_read_by(text: str) -> int:
+    """How many facts the questions of ``text`` read, all together."""
+    from rulesq.engine.dispatch import Context
+    from rulesq.games import get_game
+    from rulesq.games.bluemoon.judge.shared import MEMO_KEY, Readings
+    from rulesq.games.bluemoon.judge.view import View
+
+    situation = parse_situation(text, "<generated>")
+    game = get_game("bluemoon")
+    memo: dict[str, object] = {}
+    for question in situation.questions:
+        View(Context(situation, question, game, memo))
+    readings = memo[MEMO_KEY]
+    assert isinstance(readings, Readings)
+    return readings.facts_read
+
+
+def test_a_few_facts_without_a_play_are_read_again_many_are_read_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Up to ``FEW_FACTS`` facts holding no play, each question reads them (a copy of a
+    reading costs more); past it, or with a play among them, the questions share one reading.
+    """
+    from rulesq.games.bluemoon.judge import shared
+
+    ask = 'ask is the special power text of "Wall of Fire" ignored?\n'
+    few = shared.FEW_FACTS
+    some = 'game bluemoon\nyou have active "Wall of Fire"\n' + "it is my turn\n" * (few - 1)
+    many = 'game bluemoon\nyou have active "Wall of Fire"\n' + "it is my turn\n" * few
+    played = 'game bluemoon\nyou have active "Wall of Fire"\nit is my turn\nI play "Blaze"\n'
+    assert _facts_read_by(some + ask * 3) == 3 * few  # read by each question
+    assert _facts_read_by(many + ask * 3) == few + 1  # once, shared: past FEW_FACTS
+    assert _facts_read_by(played + ask * 3) == 3  # a play: shared however few
+    monkeypatch.setattr(shared, "FEW_FACTS", 0)  # a copy for every later question
+    assert _facts_read_by(some + ask * 3) == few

@@ -169,3 +169,45 @@ def test_a_sentence_in_parentheses_after_one_read_is_reminder_text() -> None:
     assert isinstance(alone[0], Unparsed)
     unread = parse_card_text("Zorp the glorp. (Play restrictions must still be observed.)")
     assert isinstance(unread.effects[-1], Unparsed)
+
+
+def _selectors(node: object) -> list[object]:
+    """Every selector (noun phrase) of a parsed node, depth first."""
+    import dataclasses
+
+    from rulesq.games.warhammer.selectors import Selector
+
+    found: list[object] = [node] if isinstance(node, Selector) else []
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for item in dataclasses.fields(node):
+            found += _selectors(getattr(node, item.name))
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            found += _selectors(item)
+    return found
+
+
+def test_the_p_icon_is_the_power_icon_not_a_race() -> None:
+    """'[P]', as 11 texts print the power icon ("gains [P]"), names no race in a phrase."""
+    from rulesq.games.warhammer.selectors import Selector
+
+    cards = get_game("warhammer").corpus.cards.values()
+    printing = [c for c in cards if c.text and "[P]" in c.text]
+    assert len(printing) == 11
+    for card in printing:
+        phrases = _selectors(parse_card_text(card.text or "").effects)
+        with_icon = [s for s in phrases if isinstance(s, Selector) and "[P]" in s.words]
+        assert with_icon, card.name
+        assert all("P" not in s.races for s in with_icon), card.name
+    raced = parse_card_text("Action: Deal 1 damage to target [Dwarf] unit.").effects
+    assert any(isinstance(s, Selector) and s.races == ("Dwarf",) for s in _selectors(raced))
+
+
+def test_collects_is_a_verb() -> None:
+    """Banna of da Red Sunz reads whole: "collects" is an act (a player collects resources)."""
+    card = get_game("warhammer").corpus.find_card("Banna of da Red Sunz")
+    assert card is not None and card.text
+    doc = parse_card_text(card.text)
+    assert doc.fully_parsed
+    kinds = [a.kind for e in doc.effects if isinstance(e, fx.Clause) for a in e.acts]
+    assert kinds == ["collect", "assign"]

@@ -63,7 +63,7 @@ def ask(
       rulesq ask --explain case.rq
       rulesq ask --graph dot case.rq | dot -Tsvg > why.svg
       rulesq ask - < case.rq
-      rulesq ask -e 'ask what does "Some Card" read?' --game warhammer
+      rulesq ask -e 'it is my turn\\nphase Leadership' -e 'ask can I retreat?' --game bluemoon
     """
     from rulesq.cli.answer import run_ask
 

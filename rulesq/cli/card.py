@@ -90,13 +90,17 @@ def by_prefix(cards: Iterable[Card], name: str) -> list[Card]:
     key = normalise_name(name)
     if len(key) < 3:
         return []
-    return [
-        c
-        for c in cards
-        if normalise_name(c.name).startswith(key + " ")
-        or normalise_name(c.name).startswith(key)
-        and len(key) >= 5
-    ]
+    return [c for c in cards if _begins(normalise_name(c.name), key)]
+
+
+def _begins(full: str, key: str) -> bool:
+    """Whether ``key`` begins ``full``: whole words, or five letters or more of a word.
+
+    A word ends at a space or a comma: an FMA name runs on after one ("Name, Title").
+    """
+    if not full.startswith(key) or full == key:
+        return False
+    return not full[len(key)].isalnum() or len(key) >= 5
 
 
 def _clause(game: str, ref: str) -> Clause:

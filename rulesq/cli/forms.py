@@ -7,17 +7,6 @@ import sys
 from rulesq.cli.common import GameOption, JsonOption, fail, print_json
 from rulesq.errors import RulesqError
 
-#: The calls an ``expect`` line may make, shown after each game's forms.
-CALLS = (
-    ("expect yes", "the verdict is yes (no, nobody, a game's words: me, fire, attackers …)"),
-    ("expect 7", "the verdict is that number"),
-    ('expect "A", "B"', "the cards are those (a quoted text: the answer contains it)"),
-    ("expect decided by you may not", "that ladder step, or that clause, decided"),
-    ('expect because "Card"', "that card's text decided"),
-    ("expect cannot answer", "rulesq cannot answer"),
-    ("expect conflict", "two rules of the same rank disagree"),
-)
-
 
 def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
     """List every statement and question form, with an example each.
@@ -33,7 +22,7 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
       rulesq forms --game fma --json
     """
     from rulesq.games import GAMES, get_game
-    from rulesq.situation.forms import forms_of
+    from rulesq.situation.forms import CALLS, forms_of
 
     try:
         games = [get_game(game)] if game else [get_game(name) for name in GAMES]
@@ -42,12 +31,17 @@ def forms(game: GameOption = None, as_json: JsonOption = False) -> None:
     except RulesqError as error:
         raise fail(error, as_json=as_json) from None
     if as_json:
+        calls = [  # the calls to check, as the text lists them after the forms
+            {"rule": "expectation", "example": example, "says": says, "also": []}
+            for example, says in CALLS
+        ]
         print_json(
             {
                 g.name: [
                     {"rule": f.rule, "example": f.example, "says": f.says, "also": list(f.also)}
                     for f in forms_of(g.name)
                 ]
+                + calls
                 for g in games
             }
         )

@@ -250,6 +250,8 @@ def _bare_command(line: str) -> str | None:
     name = _ALSO.get(word.casefold(), word.casefold())
     if name not in COMMANDS or (rest.strip() and name not in ("save", "game")):
         return None
+    if name == "save" and not rest.strip():  # ":save" alone is refused: offer one to type
+        return ":save case.rq"
     return f":{name} {rest.strip()}".rstrip()
 
 

@@ -822,10 +822,8 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
         return []
     if answer.iconless is not None:  # a light answer notes them (its graph does not hold them)
         return list(answer.iconless)
-    graph = answer.graph
     cards: list[tuple[str, tuple[str, ...] | None]] = []
-    for node in graph.nodes("absence"):
-        data = graph.data(node)
+    for _, data in answer.graph.absence_nodes():
         card = iconless_label(str(data["label"])) if data.get("assumed") else None
         if card is not None:
             read = data.get("icons_read")
@@ -836,8 +834,7 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
 
 def icons_mentioned(answer: Answer, name: str) -> tuple[str, ...]:
     """The icons the sources mention of a card an answer took to have no other (quoted name)."""
-    for node in answer.graph.nodes("absence"):
-        data = answer.graph.data(node)
+    for _, data in answer.graph.absence_nodes():
         card = iconless_label(str(data["label"])) if data.get("assumed") else None
         if card is not None and card[0] == name:
             return card[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -72,12 +73,10 @@ def match(
     Any other call on an answer without a verdict is itself *cannot answer*.
     """
     if expectation.kind == "cannot_answer":
-        ok = answer.status is Status.CANNOT
-        return _outcome(
-            expectation,
-            Result.AGREE if ok else Result.DISAGREE,
-            "" if ok else _answered_after_all(answer),
-        )
+        if answer.status is not Status.CANNOT:
+            return _outcome(expectation, Result.DISAGREE, _answered_after_all(answer))
+        detail = _other_reason(expectation, answer) if expectation.value is not None else ""
+        return _outcome(expectation, Result.DISAGREE if detail else Result.AGREE, detail)
     if expectation.kind == "conflict":
         ok = answer.status is Status.CONFLICT
         detail = "" if ok else _answered_after_all(answer).replace("cannot answer", "a conflict", 1)
@@ -171,6 +170,34 @@ def _answered_after_all(answer: Answer) -> str:
     if answer.verdict is None:
         return f"expected cannot answer, but the answer is a {answer.status}: {answer.reason}"
     return f"expected cannot answer, but the answer is {answer.verdict.show()}"
+
+
+#: A quoted name in a reason: straight or curly quotes.
+_NAMED = re.compile(r'"((?:[^"\\]|\\.)*)"|\u201c([^\u201d]*)\u201d')
+
+
+def _other_reason(expectation: Expectation, answer: Answer) -> str:
+    """Why ``cannot answer because …`` disagrees with a *cannot answer* (empty: it agrees).
+
+    The reason is the answer's and its gaps' (one each when several things stop it). A card
+    pinned must be named in it, quoted; words pinned must stand in it (case and spacing
+    aside, quotes straightened).
+    """
+    reasons = [answer.reason, *(str(g.get("label", "")) for g in answer.graph.gaps())]
+    said = " ".join(reasons)
+    ref = expectation.card
+    if ref is not None:
+        wanted = ref.card.name if ref.card is not None else ref.name
+        named = {normalise_name(a or b) for a, b in _NAMED.findall(said)}
+        if normalise_name(wanted) in named:
+            return ""
+        pinned = f'"{wanted}"'
+    else:
+        words = str(expectation.value)
+        if normalise_text(words).casefold() in normalise_text(said).casefold():
+            return ""
+        pinned = words
+    return f"expected cannot answer because {pinned}, but the reason is: {answer.reason}"
 
 
 def _because(expectation: Expectation, answer: Answer) -> tuple[bool, str]:

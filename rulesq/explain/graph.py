@@ -290,8 +290,19 @@ class Derivation:
     # ------------------------------------------------------------------ reading
     def nodes(self, kind: str) -> list[str]:
         """The ids of the nodes of one kind, in the order they were added."""
-        graph = self._graph if kind == "absence" else self.graph  # no deferred absences
-        return [str(n) for n, data in graph.node_data.items() if data["kind"] == kind]
+        if kind == "absence":  # no deferred absences; each is listed as added
+            return [str(n) for n, _ in self.absence_nodes()]
+        return [str(n) for n, data in self.graph.node_data.items() if data["kind"] == kind]
+
+    def absence_nodes(self) -> list[tuple[str, dict[str, Any]]]:
+        """The absence nodes and their attributes (not to be changed), in the order added.
+
+        Every absence node is made by :meth:`absence`, which lists it: read from that list
+        (dropping any removed since), not from every node of the graph (each answer's
+        assumptions are read a few times, to ask the defaults again).
+        """
+        nodes = self._graph.node_data
+        return [(node, nodes[node]) for node in self._absences if node in nodes]
 
     def data(self, node: str) -> dict[str, Any]:
         """A node's attributes."""
@@ -324,15 +335,11 @@ class Derivation:
 
     def negatives(self) -> list[str]:
         """The negative facts the verdict relies on."""
-        return [str(d["label"]) for d in self._graph.node_data.values() if d["kind"] == "absence"]
+        return [str(d["label"]) for _, d in self.absence_nodes()]
 
     def assumptions(self) -> list[str]:
         """The negative facts taken for granted because the sources are silent."""
-        return [
-            str(d["label"])
-            for d in self._graph.node_data.values()
-            if d["kind"] == "absence" and d.get("assumed")
-        ]
+        return [str(d["label"]) for _, d in self.absence_nodes() if d.get("assumed")]
 
     def gaps(self) -> list[dict[str, Any]]:
         """What stopped the answer, if anything."""

@@ -126,11 +126,18 @@ def _cut(text: str, limit: int) -> str:
     return kept.rstrip(" ,;:") + "\u2026"
 
 
-def _edge_label(data: dict[str, Any]) -> str:
-    """A drawn edge's label: its kind, and what it notes (what a precedent shares) wrapped."""
+def _edge_label(data: dict[str, Any], target: dict[str, Any] | None = None) -> str:
+    """A drawn edge's label: its kind, and what it notes (what a precedent shares) wrapped.
+
+    A note the node it points at says already (an FMA battle's ``beats``: the alternative reads
+    "tie: the attackers total 3 strength, the defenders 4", the note the same totals) is not
+    said again: the labels of a clause's edges to each alternative overlapped one another.
+    """
     import textwrap
 
     kind, note = str(data["kind"]), " ".join(str(data.get("note") or "").split())
+    if note and target is not None and note in " ".join(str(target.get("label", "")).split()):
+        return kind
     return "\n".join(textwrap.wrap(f"{kind}: {note}", DOT_WIDTH)) if note else kind
 
 
@@ -264,7 +271,7 @@ def to_dot(answers: Sequence[Answer]) -> str:
             if data["kind"] == "matches":
                 drawn = _DOT_MATCHES
             else:
-                drawn = f"label={_dot_quote(_edge_label(data))}"
+                drawn = f"label={_dot_quote(_edge_label(data, graph.nodes[v]))}"
                 if (u, v) in path_edges:
                     drawn += f', {_DOT_DECISIVE}, fontcolor="{DECISIVE_COLOUR}"'
             out.append(
@@ -352,7 +359,7 @@ def to_mermaid(answers: Sequence[Answer]) -> str:
             if data["kind"] == "matches":
                 out.append(f"    {ids[u]} -.-> {ids[v]}")
             else:
-                label = _mermaid_lines(_edge_label(data)).replace("|", "#124;")
+                label = _mermaid_lines(_edge_label(data, graph.nodes[v])).replace("|", "#124;")
                 out.append(f'    {ids[u]} -->|"{label}"| {ids[v]}')
             if (u, v) in path_edges:
                 thick.append(links)

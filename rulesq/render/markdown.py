@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rulesq.corpus.models import Clause
     from rulesq.engine.answer import Answer
-    from rulesq.rulings import Ruling, Rulings
+    from rulesq.rulings import OpenQuestion, Ruling, Rulings
 
 
 def counted(number: int, noun: str) -> str:
@@ -61,7 +61,10 @@ def render_rulings(found: Rulings, title: str) -> str:
         out += _ruling(number, ruling)
     if found.open:
         out += ["## Questions rulesq cannot answer", ""]
-        out += [f"- {question.title} Cannot answer: {question.reason}" for question in found.open]
+        out += [
+            f"- {question.title}{_as_asked(question, found)} Cannot answer: {question.reason}"
+            for question in found.open
+        ]
         out.append("")
     if found.skipped:
         out += ["## Questions not asked", ""]
@@ -77,6 +80,23 @@ def render_rulings(found: Rulings, title: str) -> str:
         out += [_passage(clause) for clause in found.about]
         out.append("")
     return "\n".join(out)
+
+
+def _as_asked(question: OpenQuestion, found: Rulings) -> str:
+    """What the situation of an open question states, when its title alone is another's.
+
+    A ruling may answer a question with a phase stated while the same question, asked as an
+    FAQ case puts it, is open: one title read as both answered and not.
+    """
+    titles = [ruling.title for ruling in found.rulings] + [q.title for q in found.open]
+    if titles.count(question.title) < 2:
+        return ""
+    stated = [
+        line.strip()
+        for line in question.situation.splitlines()
+        if line.strip() and not line.strip().startswith(("game ", "ask ", "#"))
+    ]
+    return f" (after: {'; '.join(stated)})" if stated else " (nothing else stated)"
 
 
 def _ruling(number: int, ruling: Ruling) -> list[str]:

@@ -50,6 +50,8 @@ _STRUCTURAL = {"card", "new_card", "counted", "me", "you", "values"}
 #: A one-token subrule ``each_<name>`` may occur several times: ``params[name]`` is the tuple.
 _EACH = "each_"
 _ESCAPE = re.compile(r"\\(.)")
+#: One quoted name, as the grammar's STRING writes it (a reason pinned by a card alone).
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\u201c[^\u201d\n]*\u201d')
 #: The largest number a situation may write (a count of cards, a value, an expected number).
 MAX_NUMBER = 999
 
@@ -542,7 +544,7 @@ class SituationBuilder:
             name = _token(parts[0])
             kind, value = "because", CardRef(unquote(str(name)), token_span(name))
         elif kind == "expect_cannot":
-            kind, value = "cannot_answer", None
+            kind, value = "cannot_answer", self._reason(parts[0] if parts else None)
         elif kind == "expect_conflict":
             kind, value = "conflict", None
         elif kind == "expect_number":
@@ -553,6 +555,22 @@ class SituationBuilder:
             kind = "quoted"
             value = tuple(tuple(unquote(str(t)) for t in _tree(group).children) for group in parts)
         return Expectation(kind, value, span, text)
+
+    def _reason(self, token: object) -> CardRef | str | None:
+        """What ``cannot answer because …`` pins: a quoted card name alone, or words.
+
+        A card (resolved like any card reference, "did you mean" on a miss) is one the
+        reason must name; other words are words the reason must hold (spacing squashed).
+        """
+        if token is None:
+            return None
+        reason = _token(token)
+        words = str(reason).strip()
+        if _QUOTED.fullmatch(words):
+            at = token_span(reason)  # the token runs to the line's end: span the name alone
+            span = Span(at.start, at.start + len(words), at.line, at.column)
+            return CardRef(unquote(words), span)
+        return " ".join(words.split())
 
     def _not_a_call(self, token: Token, known: tuple[str, ...]) -> None:
         """An error at an ``expect`` word that no answer of the game can be."""

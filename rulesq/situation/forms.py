@@ -36,6 +36,24 @@ class Form:
         return self.rule.startswith("ask_")
 
 
+#: The calls an ``expect`` line may make, each with what it checks (every game's, after its
+#: forms in ``rulesq forms``; the nearest to an ``expect`` line that does not parse).
+CALLS = (
+    ("expect yes", "the verdict is yes (no, nobody, a game's words: me, fire, attackers …)"),
+    ("expect 7", "the verdict is that number"),
+    ('expect "A", "B"', "the cards are those (a quoted text: the answer contains it)"),
+    ("expect decided by you may not", "that ladder step, or that clause, decided"),
+    ('expect because "Card"', "that card's text decided"),
+    ("expect cannot answer", "rulesq cannot answer"),
+    (
+        'expect cannot answer because "Card"',
+        "rulesq cannot answer, and its reason names that card (unquoted words instead: "
+        "its reason holds them, as in expect cannot answer because whose turn it is)",
+    ),
+    ("expect conflict", "two rules of the same rank disagree"),
+)
+
+
 @cache
 def _forms_file(game: str) -> dict[str, Any]:
     """The game's forms.toml, read once (forms and synonyms alike come from this one read)."""
@@ -469,4 +487,47 @@ def unsaid_words(line: str, game: str, classes: tuple[frozenset[str], ...] = ())
             continue
         if word not in out:
             out.append(word)
+    return out
+
+
+def nearest_calls(line: str, limit: int = 2) -> list[str]:
+    """The ``expect`` calls most like ``line`` (best first), with the line's quoted name.
+
+    A word of the line close to a word of the calls is read as that word (``becuase`` as
+    ``because``); a call with a quoted name takes the line's first one.
+    """
+    vocabulary = sorted({w for example, _ in CALLS for w in _tokens(example) if w[0].isalpha()})
+    shape = []
+    for token in _tokens(line):
+        word = token.lower()
+        if token[0] in '"\u201c':
+            shape.append('"')
+        elif token.isdigit():
+            shape.append("#")
+        else:
+            # a short word is no slip for a longer one ("no" is not "not")
+            close = difflib.get_close_matches(word, vocabulary, n=1, cutoff=0.75)
+            close = close if len(word) > 3 or word in close else []
+            shape.append(close[0] if close else word)
+    names = [t for t in _tokens(line) if t[0] in '"\u201c']
+    scored: list[tuple[float, int, str]] = []
+    for index, (example, _) in enumerate(CALLS):
+        other = ['"' if t[0] == '"' else "#" if t.isdigit() else t for t in _tokens(example)]
+        other = [t for i, t in enumerate(other) if not (t == "," and other[i - 1] == '"')]
+        ratio = difflib.SequenceMatcher(None, shape, other).ratio()
+        said = [w for w in shape[1:] if w in vocabulary]  # the call's own words the line says
+        ratio += 0.5 * sum(w in other for w in said) / len(said) if said else 0.0
+        if ratio >= 0.5:
+            scored.append((-ratio, index, example))
+    out: list[str] = []
+    for _, _, example in sorted(scored):
+        filled = example
+        if names and example.startswith("expect decided by"):  # a step is written unquoted
+            filled = "expect decided by " + names[0][1:-1]
+        elif names:
+            filled = re.sub(r'"[^"]*"(, "[^"]*")?', names[0], example)
+        if filled.lower() != " ".join(line.split()).lower() and filled not in out:
+            out.append(filled)
+        if len(out) == limit:
+            break
     return out

@@ -494,7 +494,12 @@ def _dexpect(value: Any, at: Any) -> Expectation:
         shown = _dref(shown)
     elif kind == "quoted":
         shown = tuple(_strs(group) for group in _list(shown))
-    elif kind in ("cannot_answer", "conflict"):
+    elif kind == "cannot_answer":  # its reason pinned by a card, or by words, or not
+        if type(shown) is list:
+            shown = _dref(shown)
+        else:
+            _check(shown is None or type(shown) is str)
+    elif kind == "conflict":
         _check(shown is None)
     else:
         _check(type(shown) in (int, str))

@@ -96,7 +96,8 @@ class Expectation:
     ``kind`` is ``word`` (yes, no, nobody, attackers …), ``number``, ``quoted`` (card
     lists, alternatives separated by ``;``, or a text), ``decided_by`` (a ladder
     step or a clause id), ``because`` (``value`` is the ``CardRef`` of the card whose text
-    decided), ``cannot_answer`` or ``conflict`` (``value`` is None).
+    decided), ``cannot_answer`` (``value`` None, or the reason pinned: the ``CardRef`` of a
+    card it must name, or words it must hold) or ``conflict`` (``value`` is None).
     """
 
     kind: str
@@ -122,6 +123,11 @@ class Question(Statement):
     expectations: tuple[Expectation, ...] = ()
 
 
+#: Whether a situation keeps its facts and questions found while its items stay the same
+#: list of the same length (:meth:`Situation._kinds`; a test turns it off to compare).
+KEPT = True
+
+
 @dataclass
 class Situation:
     """A parsed situation file: its game, inline cards, facts and questions, in order."""
@@ -139,12 +145,28 @@ class Situation:
     @property
     def facts(self) -> list[Fact]:
         """Every fact, in file order."""
-        return [item for item in self.items if isinstance(item, Fact)]
+        return list(self._kinds()[0])
 
     @property
     def questions(self) -> list[Question]:
         """Every question, in file order."""
-        return [item for item in self.items if isinstance(item, Question)]
+        return list(self._kinds()[1])
+
+    def _kinds(self) -> tuple[list[Fact], list[Question], dict[tuple[int, int | None], list[Fact]]]:
+        """The facts, the questions and the facts before each question found so far.
+
+        Found once while ``items`` is the same list of the same length (``KEPT``): the items of
+        a situation are only appended to (as it is built) or replaced by a new list (a
+        restated situation's), never changed in place. Asking again a question for a default
+        reads them a dozen times an answer (its place among the questions, its facts).
+        """
+        items = self.items
+        kept = self.__dict__.get("_kept")
+        if kept is None or kept[0] is not items or kept[1] != len(items) or not KEPT:
+            facts = [item for item in items if isinstance(item, Fact)]
+            questions = [item for item in items if isinstance(item, Question)]
+            kept = self.__dict__["_kept"] = (items, len(items), facts, questions, {})
+        return kept[2], kept[3], kept[4]
 
     def corpus_card_names(self) -> set[str]:
         """The names of the corpus cards the situation names (inline cards left out)."""
@@ -157,11 +179,16 @@ class Situation:
 
     def facts_before(self, question: Question) -> list[Fact]:
         """The facts a question sees: those written before it (a file is a timeline)."""
-        return [
-            f
-            for f in self.items[: question.index]
-            if isinstance(f, Fact) and f.supposed in (None, question.supposed)
-        ]
+        before = self._kinds()[2]
+        key = (question.index, question.supposed)
+        found = before.get(key)
+        if found is None:
+            found = before[key] = [
+                f
+                for f in self.items[: question.index]
+                if isinstance(f, Fact) and f.supposed in (None, question.supposed)
+            ]
+        return list(found)
 
     def line(self, number: int) -> str:
         """A line of the source text (1-based)."""

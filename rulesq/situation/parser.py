@@ -149,14 +149,24 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
 
     plain = friendly.message.startswith((NEGATIVE_NUMBER, UNCLOSED_QUOTE))
     other = None if plain else _other_game(friendly.source_line(), game)
-    if not plain and other is None:
+    call = friendly.source_line().split(None, 1)[:1] == ["expect"]
+    if not plain and other is None and call:  # a call: the nearest calls, not statements
+        from rulesq.situation.forms import nearest_calls
+
+        friendly.nearest = nearest_calls(friendly.source_line())
+        friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
+    elif not plain and other is None:
         from rulesq.situation.forms import nearest
         from rulesq.situation.syntax_errors import word_classes
 
         mended = _comma_left_out(friendly.source_line(), friendly.column, game)
+        respelt = _respelt(friendly)
         friendly.nearest = mended or nearest(  # the line mended is the one form to offer
-            friendly.source_line(), game, word_classes(parser), check=_reads(game)
+            respelt, game, word_classes(parser), check=_reads(game)
         )
+        if not mended and respelt != friendly.source_line() and _reads(game)(respelt.strip()):
+            # the line respelt reads: it is the form meant (nearest leaves the line out)
+            friendly.nearest = [respelt.strip(), *friendly.nearest][:2]
         if not mended:
             from rulesq.games import get_game
             from rulesq.situation.forms import unsaid_words
@@ -165,10 +175,14 @@ def parse_tree(text: str, game: str, source: str) -> Tree[Token]:
             # a keyword the grammar reads elsewhere is no word the language lacks, but the
             # word refused here is not read here: FMA's "deck" (no form of FMA says it)
             refused = _refused_word(friendly.source_line(), friendly.column)
+            # a refused word the hint respells ("pl": Did you mean "play"?) is a slip of a
+            # word the language says, not one it lacks: both would contradict each other
+            slip = (friendly.suggestion or "").startswith("Did you mean ")
             friendly.unsaid = [
                 word
                 for word in unsaid_words(friendly.source_line(), game, word_classes(parser))
-                if word not in keywords_of(parser) or word == refused
+                if (word not in keywords_of(parser) or word == refused)
+                and not (slip and word == refused)
             ]
             friendly.language = get_game(game).title
         friendly.forms_hint = f"Every form, with an example: rulesq forms --game {game}"
@@ -215,6 +229,20 @@ def with_spans(tree: Tree[Token], body: str, game: str) -> Tree[Token]:
             if isinstance(only, Tree):
                 _place(only, number, line_start, start, end)
     return tree
+
+
+def _respelt(error: InputError) -> str:
+    """The error's line, its refused word as the hint respells it (``pl`` -> ``play``).
+
+    The nearest forms are then those of the word the hint offers, not of another that
+    happens to share the line's frame ("ask can I pl?" was offered "ask can I retreat?").
+    """
+    line = error.source_line()
+    hint = re.match(r'Did you mean "([^"]+)"', error.suggestion or "")
+    word = re.compile(r"[A-Za-z][\w'-]*").match(line, max(error.column - 1, 0))
+    if hint is None or word is None:
+        return line
+    return line[: word.start()] + hint.group(1) + line[word.end() :]
 
 
 def _refused_word(line: str, column: int) -> str:

@@ -44,7 +44,7 @@ def stated(situation: Situation, at: int, lines: Sequence[str]) -> Situation:
     """
     old = text_lines(situation.text)
     at = max(1, min(at, len(old) + 1))  # where the lines land in the text
-    text = written_in(situation, at, lines)
+    text = "\n".join([*old[: at - 1], *lines, *old[at - 1 :]]) + "\n"  # as ``written_in``
     plain = "\r" not in situation.text and not any("\r" in line for line in lines)
     added = _added(situation, lines) if plain and _between_items(situation, at, old) else None
     if added is None or any(i.supposed is not None for i in situation.items):

@@ -22,6 +22,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "SOURCE_REF": "a clause id or alias",
     "PHASE": "the name of a phase",
     "STEP": 'a ladder step (e.g. "you may not") or a clause id',
+    "REASON": 'a quoted card name the reason names, or words it holds (e.g. "whose turn it is")',
     "$END": "the end of the text",
     "SIGNED_NUMBER": "a bonus or penalty such as +2 or -1",
     "PERIOD": '"battle", "search phase" or "turn"',
@@ -274,6 +275,8 @@ def _found(error: UnexpectedInput, body: str) -> str:
         token = error.token
         if bare_terminal(token.type) in ("_NL", "$END"):
             return "the end of the line"
+        if bare_terminal(token.type) == "STRING":
+            return str(token)  # quoted as written: unexpected "Card", not "\"Card\""
         return quoted(str(token))
     if isinstance(error, UnexpectedCharacters):
         position = error.pos_in_stream or 0

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING
 
 from rulesq.corpus.fields import lacking
 from rulesq.corpus.load import normalise_name
-from rulesq.errors import InputError, did_you_mean, suggest, typed
+from rulesq.errors import CannotAnswer, InputError, did_you_mean, suggest, typed
 from rulesq.games.bluemoon import sequence_check
 from rulesq.games.bluemoon.judge.cards import ICON_FACTS, KINDS, kind_of
 from rulesq.games.bluemoon.judge.state import MOST_DRAGONS, PHASE_TITLES, Step
 from rulesq.situation.model import ME, Fact, Question
 
 if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.timeline import Timeline
     from rulesq.situation.model import Situation, Statement
     from rulesq.spans import Span
 
@@ -94,6 +95,34 @@ def check(situation: Situation) -> None:
             _kind(situation, item)
         _sourced_values(situation, item)
     sequence_check.check(situation)
+    _area_statements(situation)
+
+
+#: The statements about a player's areas that must hold at once (judge/area_statements.py).
+AREA_FACTS = frozenset({"area_size", "area_whole"})
+
+
+def _area_statements(situation: Situation) -> None:
+    """What the situation says of the areas must hold at once, as the judge follows the cards.
+
+    Read by replaying the facts (only where a line speaks of an area's cards, few situations):
+    the judge's timeline refuses a contradiction at its line (an ``InputError``); a fact it
+    cannot read is left to the answers (their *cannot answer*).
+    """
+    if not any(isinstance(item, Fact) and item.kind in AREA_FACTS for item in situation.items):
+        return
+    try:
+        _timeline()(situation).read(situation.facts)
+    except CannotAnswer:
+        return
+
+
+@cache
+def _timeline() -> type[Timeline]:
+    """The judge's timeline class (its module, heavy, imported on first use, then held)."""
+    from rulesq.games.bluemoon.judge.timeline import Timeline
+
+    return Timeline
 
 
 def _sourced_values(situation: Situation, fact: Fact) -> None:

@@ -100,6 +100,19 @@ class ReaderBase:
         #: What the statement being read does to the cards in play (``Presence.read``).
         self._moves = Moves()
 
+    def _word_column(self, error: InputError, ref: CardRef, word: str) -> int:
+        """The column of ``word`` in the values of ``ref`` on the error's line (else the card's).
+
+        The values are the first parenthesis after the name's closing quote.
+        """
+        import re
+
+        line = error.source_line()
+        closing = line.find('"', ref.span.column)  # the name's closing quote
+        start = line.find("(", closing) if closing >= 0 else -1  # its values, after it
+        found = re.compile(rf"\b{re.escape(word)}\b", re.I).search(line, max(start, 0))
+        return found.start() + 1 if start >= 0 and found else error.column
+
     def error(
         self,
         message: str,
@@ -246,13 +259,15 @@ class ReaderBase:
     def _values(self, ref: CardRef, fact: Fact) -> tuple[dict[str, int], tuple[str, ...]]:
         for name in ref.values:
             if name not in CHARACTER_VALUES:
-                raise self.error(
+                error = self.error(
                     f'"{name}" is not a value of an FMA character',
                     fact,
                     ref,
                     expected=typed(CHARACTER_VALUES),
                     suggestion=did_you_mean(suggest(name, CHARACTER_VALUES)),
                 )
+                error.column = self._word_column(error, ref, name)  # the caret under it
+                raise error
             if ref.values[name] < 0:
                 raise self.error(
                     f'"{ref.name}" cannot have {name} {ref.values[name]}: a '

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer.claims import Text, text_claim
 from rulesq.games.warhammer.places import controller, in_play
+from rulesq.games.warhammer.turns import restated
 from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
@@ -37,6 +38,18 @@ def once_per(
         if who == player and n == card.name and fact.index > start
     ]
     used = len(now) + len(earlier)
+    maybe = [
+        n
+        for n, who, fact in board.triggered
+        if who == player and n == card.name and fact.index < start and restated(board, fact.index)
+    ]
+    if not used and maybe and found is not None:
+        gaps.append(
+            f'"{card.name}" reads "{found.group(0).strip()}", and it was triggered before the '
+            "same player's turn was stated again, which may be this turn or a later one: "
+            "whether its limit is used up is not known"
+        )
+        return
     if not used:
         return
     if found is None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
+from rulesq.games.warhammer import attacks as A
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import places as P
 from rulesq.games.warhammer import texts
@@ -192,6 +193,14 @@ def can_ambush(ctx: Context) -> Answer:
         attack is None or attack.defender != here.side or attack.zone is not here.zone
     ):
         gaps.append("the zone of the development is not stated to be attacked")
+    elif placed.facedown and (unmade := A.unlawful(board)) is not None:
+        claims.append(
+            rule_claim(
+                Stance.FORBID,
+                f"the attack stated cannot be made ({unmade.reason}): the zone is not attacked",
+                *unmade.rules,
+            )
+        )
     capital = board.capital(player)
     paid = capital.resources
     if isinstance(cost, int) and not isinstance(cost, bool) and placed.facedown:

@@ -338,7 +338,10 @@ def _dealt_since(board: Board, placed: InPlay) -> V.Value:
 
 
 def turn_since(board: Board, placed: InPlay) -> str:
-    """How a turn began after the card's damage was stated ("" when none did)."""
+    """How a turn began, or may have, after the card's damage was stated ("" when none did).
+
+    The same player's turn stated again may be a later one (``turns.restated``).
+    """
     at = placed.fact.index
     whose = next((who for who, fact in reversed(board.turns) if fact.index < at), None)
     for who, fact in board.turns:
@@ -346,7 +349,12 @@ def turn_since(board: Board, placed: InPlay) -> str:
             line = fact.span.line
             return f'a turn began (line {line}) after the damage on "{placed.name}" was stated'
         if fact.index > at:
-            whose = who
+            # the same player's turn stated again: maybe a later turn (``turns.restated``)
+            line = fact.span.line
+            return (
+                f"the same player's turn is stated again (line {line}) after the damage on "
+                f'"{placed.name}" was stated, maybe a later turn'
+            )
     return ""
 
 

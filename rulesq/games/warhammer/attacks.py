@@ -450,3 +450,24 @@ def outside(board: Board) -> tuple[bool | None, Topics]:
     read = can_attack(board, attack.attacker, attack.attackers)
     ruling = decide_topics(read) if not read.gaps else None
     return bool(ruling and ruling.allowed and read.outside), read
+
+
+def unlawful(board: Board) -> Ruling | None:
+    """The ruling that forbids the attack stated, made outside the battlefield phase, or None.
+
+    The rules say when attacks are made (Turn Sequence, phase 4); an attack stated in another
+    phase that no text allows cannot be made: no defender is declared and no combat damage is
+    assigned in it. None where it may be made, where what allows it is not read, or where the
+    phase is not stated.
+    """
+    attack = board.attack
+    if attack is None or board.phase is None or board.phase == BATTLEFIELD_PHASE:
+        return None
+    then = [n for n, fact in board.phases if fact.index < attack.fact.index]
+    if not then or then[-1] != board.phase:
+        return None  # the phase the attack was stated in is not the one read now
+    read = can_attack(board, attack.attacker, attack.attackers)
+    if read.gaps:
+        return None
+    ruling = decide_topics(read)
+    return ruling if ruling.allowed is False else None

@@ -124,6 +124,9 @@ class Assigned:
     card: InPlay | None = None
     owner: str | None = None
     zone: Zone | None = None
+    #: The resolved link whose effect assigned it (its damage meets the waiting effects in
+    #: the order its chain resolves), or None: stated assigned.
+    link: Link | None = None
 
 
 @dataclass(frozen=True)
@@ -330,6 +333,10 @@ class Board:
             if placed is not None and placed.card is not None:
                 acted.append((placed.card, TRIGGERED_THIS_TURN))
         return acted
+
+    def dealt_by(self, link: Link) -> Assigned | None:
+        """The damage a resolved link assigned, where it is read (``resolved_damage``)."""
+        return next((a for a in self.assigned if a.link is link), None)
 
     def in_zone(self, player: str, zone: Zone) -> list[InPlay]:
         """The cards a player has in one zone (attachments included)."""

@@ -150,8 +150,12 @@ def unfollowed(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
     for play in combat_plays.played(board):
-        if play.link is not None and not play.cancelled and shields.followed(play.link):
-            continue  # a resolved redirect or cancel: its waiting effect is played out
+        if (
+            play.link is not None
+            and not play.cancelled
+            and (shields.followed(play.link) or board.dealt_by(play.link) is not None)
+        ):
+            continue  # a resolved redirect or cancel, or damage read: played out in order
         given = _GIVES_TOUGHNESS.search(play.card.text or "")
         if given is not None and not tactic_toughness.unread(play.card):
             continue  # its Toughness is read by ``toughness``
@@ -169,6 +173,8 @@ def unfollowed(
         card = link.card
         if card is None or (card.type or "").lower() == "tactic" or shields.followed(link):
             continue
+        if board.dealt_by(link) is not None:
+            continue  # its damage is read (``resolved_damage``), met in order
         said = [m.group(0).strip() for m in _DEALS_DAMAGE.finditer(card.text or "")]
         said = [sentence for sentence in said if words.search(sentence)]
         if not said:
@@ -609,10 +615,38 @@ def zone_hit_points(board: Board, owner: str, zone: Zone) -> Value:
         )
     elif developments:
         value.add(developments, f"plus {developments} for its developments")
-    for gap in _made_developments(board, owner, zone):
+    for gap in [
+        *_made_developments(board, owner, zone),
+        *_pending_developments(board, owner, zone),
+    ]:
         value.value = None
         value.steps.append(gap)
     return value
+
+
+def _pending_developments(board: Board, owner: str, zone: Zone) -> list[str]:
+    """Links on the open chain that turn a card of the zone into a development (not counted).
+
+    The count stated is read as the chain left it only once the chain is stated resolved.
+    """
+    from rulesq.games.warhammer.places import TURN_FACEDOWN, self_development
+
+    gaps = []
+    for link in board.chain:
+        text = link.card.text or "" if link.card is not None else ""
+        turned = [t for t in link.targets if TURN_FACEDOWN.search(text)]
+        if self_development(link) is not None and link.source is not None:
+            turned.append(link.source)
+        if not TURN_FACEDOWN.search(text) and self_development(link) is None:
+            continue
+        if turned and not any(c.owner == owner and c.zone is zone for c in turned):
+            continue
+        gaps.append(
+            f'plus 1 for each development in it, and "{link.name}", on the chain and not stated '
+            "resolved, turns a card into a development: whether it is counted is not followed "
+            "(state it: the chain has resolved)"
+        )
+    return gaps
 
 
 #: A constant text that makes cards of its zone developments as well as what they are printed.
@@ -763,6 +797,8 @@ def _zone_burns(
             )
             return False, total
         unsure = capital.unsure.get(zone)
+        if capital.developments.get(zone) is not None and points.steps:
+            unsure = points.steps[-1]  # the count is stated: a text or a link leaves it open
         total.gaps.append(
             f"{damage} damage on it, and its hit points depend on its developments: {unsure}"
             if unsure

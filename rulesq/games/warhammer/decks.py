@@ -160,7 +160,17 @@ def inspect(ctx: Context, deck: list[Entry], limits_for_all: bool) -> Findings:
         graph.link(entry.fact_node, effect, SUPPORTS)
         for erratum in _errata_stating(ctx.corpus, entry.card, words):
             graph.link(ctx.cite(erratum), effect, SUPPORTS)
-        if entry.copies > limit:
+        if entry.copies > limit and entry in chosen:
+            # the list leaves the copies to the regular rules, and the card's own limit is one
+            out.breaches.append(
+                (
+                    f'{entry.copies} copies of "{entry.card.name}", the deck\'s restricted card: '
+                    'the restricted list allows as many copies of it "as the regular game rules '
+                    f'allow", and its own text ("{words}") allows {limit} per deck',
+                    effect,
+                )
+            )
+        elif entry.copies > limit:
             out.breaches.append(
                 (
                     f'{entry.copies} copies of "{entry.card.name}", whose text '

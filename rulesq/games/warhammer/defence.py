@@ -41,6 +41,15 @@ def can_defend(board: Board, unit: InPlay, player: str | None = None) -> Ruling:
             "no attack is stated: defenders are declared against an attack (write, e.g., "
             'you attack my battlefield with "Some Unit")'
         )
+    from rulesq.games.warhammer.attacks import unlawful
+
+    unmade = unlawful(board)
+    if unmade is not None:
+        return replace(
+            unmade,
+            reason=f"the attack stated cannot be made ({unmade.reason}): no defender is "
+            "declared against it",
+        )
     here = P.place(board, unit)
     texts = defence_texts.read(board, unit)
     gaps = [*here.gaps, *texts.gaps]

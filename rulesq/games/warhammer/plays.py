@@ -246,10 +246,12 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
     if kind in NON_TACTIC_TYPES:
         if board.turn is None or board.phase is None:
             missing = "whose turn it is" if board.turn is None else "the phase"
+            own = "it is my turn" if player == "me" else "it is your turn"
+            line = own if board.turn is None else "phase capital"  # what to write, as typed
             check.gaps.append(
                 (
                     f"the situation does not say {missing}: a {kind} is played "
-                    "during its owner's Capital Phase",
+                    f"during its owner's Capital Phase (write, e.g., {line})",
                     bool(any_time),
                 )
             )
@@ -270,7 +272,7 @@ def _timing(board: Board, card: Card, kind: str, text: str, player: str, check: 
         return
     for sentence in texts.play_restrictions(text):
         low = sentence.lower().rstrip(".")
-        if low in ("play during your turn", "play only during your turn", "play only on your turn"):
+        if low in texts.OWN_TURN_ONLY:
             if board.turn is None:
                 check.gaps.append(("the situation does not say whose turn it is", False))
             elif board.turn != player:
@@ -526,7 +528,19 @@ def _limited(board: Board, card: Card, text: str, player: str, check: PlayCheck)
         return
     asked = _asked(board, card)
     plays = [p for p in plays_this_turn(board, player) if asked is None or p.link is not asked]
+    maybe = [p for p in plays if p.maybe and traits.limited(board, p.card)]
+    plays = [p for p in plays if not p.maybe]
     earlier = [p for p in plays if traits.limited(board, p.card)]
+    if flag and not earlier and maybe:
+        check.gaps.append(
+            (
+                f'"{maybe[0].card.name}", a limited card, was played before the same player\'s '
+                "turn was stated again, which may be this turn or a later one: whether a "
+                "limited card was played this turn is not known",
+                False,
+            )
+        )
+        return
     unknown = [p for p in plays if traits.limited(board, p.card) is None]
     if flag is None or not earlier:
         if (earlier or unknown) and card.text is not None:  # an unknown Limited matters

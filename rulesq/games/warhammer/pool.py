@@ -81,9 +81,18 @@ def settle(board: Board, situation: Situation) -> None:
 def _kingdom_between(board: Board, player: str, start: int, end: int | None) -> int | None:
     """Where a new turn of the player, past phase 0 (or at no phase stated), begins between.
 
-    None when none does.
+    None when none does. The player's own turn stated again, after a statement made on his
+    turn, may be a later turn (``turns.restated``): it counts too.
     """
-    for turn in new_turns(board, start, end):
+    turns = new_turns(board, start, end)
+    before = [who for who, fact in board.turns if fact.index < start]
+    if before and before[-1] == player:
+        turns += [
+            fact
+            for who, fact in board.turns
+            if who == player and start < fact.index and (end is None or fact.index < end)
+        ]
+    for turn in sorted(turns, key=lambda fact: fact.index):
         if turn.who == player:
             phases = phases_in(board, turn)
             if not phases or max(phases) >= 1:

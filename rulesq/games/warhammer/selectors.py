@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rulesq.effects.base import Node
 from rulesq.effects.words import article
-from rulesq.games.warhammer.vocab import CARD_TYPES, Zone
+from rulesq.games.warhammer.vocab import CARD_TYPES, POWER_ICONS, Zone
 
 #: Words that say whose a card is.
 _OWNERS = {
@@ -100,7 +100,7 @@ def selector(words: list[Word]) -> Selector:
             zone = Zone(low.rstrip("s"))
         if low in _QUALITIES:
             qualities.append(low)
-        if w.kind == "ICON" and w.text != "[Power]":
+        if w.kind == "ICON" and w.text not in POWER_ICONS:
             races.append(w.text.strip("[]"))
     return Selector(
         tuple(w.text for w in words),

@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer.board import Assigned
 from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.corruption import corrupted
+from rulesq.games.warhammer.turns import ended
 from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
@@ -53,7 +55,11 @@ EACH_UNIT = compiled(
     re.IGNORECASE,
 )
 DESTROY_ALL = compiled(r"Action: Destroy all units in play\.", re.IGNORECASE)
-_DAMAGE_WORDS = compiled(r"\b(damage|destroy\w*|cancel\w*|redirect\w*)\b", re.IGNORECASE)
+#: Words of a link's text that speak to the damage units take (Toughness and hit points too).
+_DAMAGE_WORDS = compiled(
+    r"\b(damage|destroy\w*|cancel\w*|redirect\w*|toughness|hit points?)\b", re.IGNORECASE
+)
+_THIS_TURN = compiled(r"\bthis turn\b", re.IGNORECASE)
 
 
 @dataclass
@@ -74,6 +80,8 @@ class Shield:
     to: InPlay | None
     left: int
     name: str
+    #: The fact index of the link that made it, when it waits only "this turn" (else None).
+    this_turn: int | None = None
 
 
 @dataclass
@@ -182,7 +190,9 @@ class _Run:
 
     def __init__(self, board: Board, picks: tuple[tuple[int, ...], ...] = ()) -> None:
         self.board = board
+        self.at = -1
         self.flow = Flow()
+        self.dealt: dict[int, Assigned] = {}
         self.shields: list[Shield] = []
         #: The order taken at each damage that several unlike waiting effects share, in turn.
         self.picks = picks
@@ -192,9 +202,15 @@ class _Run:
     def run(self) -> Flow:
         board = self.board
         events: list[tuple[int, int, Assigned | Link]] = [
-            (a.fact.index, 0, a) for a in board.assigned if a.card is not None
+            (a.fact.index, 0, a) for a in board.assigned if a.card is not None and a.link is None
         ]
-        resolved = [link for link in board.resolved if followed(link) and not _named(board, link)]
+        #: the damage of resolved links read as assigned, met in the order their chain resolves
+        self.dealt = {id(a.link): a for a in board.assigned if a.link is not None}
+        resolved = [
+            link
+            for link in board.resolved
+            if id(link) in self.dealt or followed(link) and not _named(board, link)
+        ]
         for chain in [*chains(resolved), *chains(board.chain)]:
             first, last = chain[0].fact.index, chain[-1].fact.index
             if any(first < index < last for index, _, _ in events):
@@ -204,7 +220,8 @@ class _Run:
                 return self.flow
             order = B.resolution_order(chain)
             events += [(last, n + 1, link) for n, link in enumerate(order)]
-        for _index, _n, item in sorted(events, key=lambda e: (e[0], e[1])):
+        for index, _n, item in sorted(events, key=lambda e: (e[0], e[1])):
+            self.at = item.fact.index if isinstance(item, Assigned) else index
             if isinstance(item, Assigned):
                 kind = "combat damage" if item.combat else "damage"
                 self.hit(item.card, item.amount, item.combat, f"{item.amount} {kind} assigned")
@@ -214,6 +231,14 @@ class _Run:
 
     def link(self, link: Link) -> None:
         text, flow = _text(link), self.flow
+        dealt = self.dealt.get(id(link))
+        if dealt is not None:
+            action, _why = ab.action_of(link.card)
+            flow.texts.append(Text(link.name, action.quote if action else _text(link)))
+            flow.cite(NON_COMBAT, P17)
+            how = f'{dealt.amount} damage from "{link.name}"'
+            self.hit(dealt.card, dealt.amount, False, how, by=link.name)
+            return
         if link.targets and not re.search(r"\btargets?\b", text, re.IGNORECASE):
             flow.gaps.append(
                 f'"{link.name}" is stated with targets, but its text does not say "target": '
@@ -241,7 +266,8 @@ class _Run:
                     f'"{link.name}" that is not legal is not followed'
                 )
                 return
-            self.shields.append(Shield(unit, None, int(cancel.group("n")), link.name))
+            lasts = link.fact.index if _THIS_TURN.search(cancel.group(0)) else None
+            self.shields.append(Shield(unit, None, int(cancel.group("n")), link.name, lasts))
             flow.texts.append(Text(link.name, cancel.group(0)))
             flow.steps.append(
                 f'"{link.name}" resolves first: the next {cancel.group("n")} damage that would '
@@ -311,6 +337,28 @@ class _Run:
             left = how if amount == whole else f"{how}, {amount} of it left"
             self.flow.hits.append(Hit(unit, amount, combat, left))
 
+    def _lasts(self, shield: Shield) -> bool:
+        """Whether a waiting effect still waits at the damage met now ("this turn" ones end).
+
+        Its turn is over once a turn of the other player is stated after it; the same
+        player's turn restated may be a later turn (``turns.ended``): a gap, and it waits.
+        """
+        if shield.this_turn is None:
+            return True
+        over = ended(self.board, shield.this_turn, self.at)
+        if over:
+            step = f'the turn "{shield.name}" resolved in is over: its cancel no longer waits'
+            self.flow.steps += [step] if step not in self.flow.steps else []
+            return False
+        if over is None:
+            gap = (
+                f'"{shield.name}" cancels damage "this turn", and a turn stated after it may be '
+                "the same turn or a later one (the same player's turn restated): whether it "
+                "still waits is not known"
+            )
+            self.flow.gaps += [gap] if gap not in self.flow.gaps else []
+        return True
+
     def _ordered(self, unit: InPlay, amount: int) -> list[Shield]:
         """The effects waiting on the unit, in the order they apply to this damage.
 
@@ -318,7 +366,7 @@ class _Run:
         share less damage than they wait for: their order is then a choice, taken from
         ``picks`` and noted in ``contested``.
         """
-        waiting = [s for s in self.shields if s.unit is unit and s.left > 0]
+        waiting = [s for s in self.shields if s.unit is unit and s.left > 0 and self._lasts(s)]
         unlike = len({id(s.to) if s.to is not None else None for s in waiting}) > 1
         if len(waiting) < 2 or not unlike or amount >= sum(s.left for s in waiting):
             return waiting

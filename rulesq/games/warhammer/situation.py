@@ -24,6 +24,7 @@ from rulesq.situation.model import ME, YOU
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from rulesq.corpus.models import Card
     from rulesq.games.warhammer.values import Value
     from rulesq.situation.model import CardRef, Fact, Situation, Statement
 
@@ -109,7 +110,35 @@ class Reader(EventFacts):
         self._check_damage()
         self._check_zone_damage()
         self._check_triggered()
+        self._unsure_targets()
         return self.board
+
+    def _unsure_targets(self) -> None:
+        """Resolved links whose effect a sentence not read may have sent elsewhere: no targets.
+
+        A sentence the grammar does not read, of a card stated in play or of a link, that
+        speaks of targets or of an effect applied "instead" ("any opponent's effect that
+        targets chosen unit is applied to this unit instead") may have sent a
+        resolved link's effect to another card: its targets, as stated, are not the cards it
+        reached, so it is read as a link whose targets are not stated (every reader leaves
+        open what such a link may have reached), and the damage read from it is dropped.
+        """
+        from dataclasses import replace
+
+        from rulesq.games.warhammer import texts
+
+        board = self.board
+        said = [_without_action(placed.card, text) for placed, text in board.faceup_texts()]
+        said += [lk.card.text for lk in [*board.resolved, *board.chain] if lk.card and lk.card.text]
+        if not any(lk.targets for lk in board.resolved) or not texts.unread_reaching(said):
+            return
+        renamed = {id(lk): replace(lk, targets=()) for lk in board.resolved if lk.targets}
+        board.resolved = [renamed.get(id(lk), lk) for lk in board.resolved]
+        board.assigned = [a for a in board.assigned if a.link is None or id(a.link) not in renamed]
+        board.stayed = [
+            (placed, frozenset(id(renamed[i]) if i in renamed else i for i in ids))
+            for placed, ids in board.stayed
+        ]
 
     def _check_triggered(self) -> None:
         """A card stated triggered (not a tactic) holds an Action, or a card here gives one."""
@@ -624,6 +653,7 @@ class Reader(EventFacts):
                     cancelling,
                 )
         if tactic and placed is None:
+            self._check_own_turn(fact, source)
             self._from_hand(fact.who or ME)
         elif placed is None and source.card is not None:
             raise self.error(
@@ -653,8 +683,46 @@ class Reader(EventFacts):
         """Cards played from the hand: each joins the chain (neither in nor out of play)."""
         for ref in fact.cards:
             tactic = ref.card is not None and (ref.card.type or "").lower() == "tactic"
+            self._check_own_turn(fact, ref)
             self._from_hand(fact.who or ME)
             self._chain(fact, ref, kind="tactic" if tactic else "card")
+
+    def _check_own_turn(self, fact: Fact, ref: CardRef) -> None:
+        """A card played from the hand only on its player's turn, stated played on the other's.
+
+        A tactic whose text says so ("Play during your turn."), or a unit, support or quest
+        ("They must be played during the owner’s Capital Phase.", Playing Non-Tactic Cards):
+        the play cannot be made, so it is no statement of what happened (an input error); ask
+        whether it can. A card that may be played any time is let through.
+        """
+        from rulesq.games.warhammer import texts
+        from rulesq.games.warhammer.plays import NON_TACTIC_TYPES
+
+        card, turn, who = ref.card, self.board.turn, fact.who or ME
+        if card is None or turn is None or turn == who:
+            return
+        kind = (card.type or "").lower()
+        sentence = texts.own_turn_only(card.text or "")
+        if kind in NON_TACTIC_TYPES:
+            why = (
+                f'"{card.name}" is a {kind}, and a {kind} "must be played during the owner’s '
+                'Capital Phase" (FAQ, Playing Non-Tactic Cards)'
+            )
+        elif kind == "tactic" and sentence is not None:
+            why = f'"{card.name}" reads "{sentence}"'
+        else:
+            return
+        if texts.plays_any_time(card.text or ""):
+            return
+        raise self.error(
+            f"{why}, and it is {'my' if turn == ME else 'your'} turn: "
+            f"{'I' if who == ME else 'you'} cannot play it now, so the play is not a "
+            "statement of what happened",
+            ref,
+            expected=[f"a play on {'my' if who == ME else 'your'} own turn"],
+            suggestion=f'Ask whether the play can be made ("ask can {"I" if who == ME else "you"} '
+            f'play ...?"), or write "it is {"my" if who == ME else "your"} turn" before it',
+        )
 
     def _chain(self, fact: Fact, ref: CardRef, **link: Any) -> None:
         """Add a link for the card ``ref`` names to the action chain, by the fact's player."""
@@ -669,6 +737,7 @@ class Reader(EventFacts):
     def _fact_play_on(self, fact: Fact) -> None:
         """A card played on a unit (an attachment): an action that targets the unit."""
         card, host = fact.cards
+        self._check_own_turn(fact, card)
         self._from_hand(fact.who or ME)
         self._chain(fact, card, targets=(self._in_play(host),), kind="card")
 
@@ -694,6 +763,9 @@ class Reader(EventFacts):
         ]
         for link in self.board.chain:
             self._link_recount(link, any(lk.cancelling for lk in self.board.chain))
+        from rulesq.games.warhammer.resolved_damage import assigned
+
+        self.board.assigned += assigned(self.board, self.board.chain, fact)
         self.board.resolved += self.board.chain
         self.board.chain, self.board.resolving = [], None
 
@@ -831,6 +903,16 @@ class Reader(EventFacts):
         players = fact.param("players", (fact.who or ME, fact.who or ME))
         if players[0] != players[-1]:
             raise self.error("a player develops cards into his own zones", fact)
+        turn = self.board.turn
+        if turn is not None and turn != players[0]:
+            who = "I" if players[0] == ME else "you"
+            raise self.error(
+                'a development is played from the hand "during the owner’s Capital Phase" '
+                f"(FAQ, Playing Non-Tactic Cards), and it is {'my' if turn == ME else 'your'} "
+                f"turn: {who} cannot develop a card now, so it is not a statement of what happened",
+                fact,
+                suggestion=f'Write "it is {"my" if players[0] == ME else "your"} turn" before it',
+            )
         zone = Zone(fact.param("zone"))
         placed = self._place(fact.card, fact, players[0], zone)
         placed.facedown = True
@@ -881,7 +963,24 @@ class Reader(EventFacts):
                 fact.card,
                 suggestion="Leave the line out, or state the card in play again.",
             )
+        self._check_survives(fact, placed)
         self.board.stayed.append((placed, frozenset(id(lk) for lk in self.board.resolved)))
+
+    def _check_survives(self, fact: Fact, placed: InPlay) -> None:
+        """A card stated still in play that the damage a resolved link dealt destroys: an error."""
+        from rulesq.games.warhammer.damage import destroyed
+
+        if not any(a.card is placed and a.link is not None for a in self.board.assigned):
+            return
+        gone, value = destroyed(self.board, placed)
+        if gone:
+            raise self.error(
+                f'"{placed.name}" is destroyed by the damage dealt to it '
+                f"({'; '.join(value.steps)}): it cannot stay in play",
+                fact.card,
+                suggestion="Leave the line out, or state what kept the damage off it (a link "
+                "that cancelled or redirected it).",
+            )
 
     def _fact_destroyed(self, fact: Fact) -> None:
         super()._fact_destroyed(fact)
@@ -948,6 +1047,14 @@ def _chosen_zone(fact: Fact) -> tuple[str, Zone] | None:
     zone = fact.param("zone")
     players: tuple[str, ...] = tuple(fact.param("players") or ())
     return (players[-1], Zone(zone)) if zone is not None and players else None
+
+
+def _without_action(card: Card | None, text: str) -> str:
+    """A card's text in play less its Action, which acts only when triggered (a link)."""
+    from rulesq.games.warhammer.abilities import action_of
+
+    action, _why = action_of(card)
+    return text.replace(action.quote, "") if action is not None else text
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:

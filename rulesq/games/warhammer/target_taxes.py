@@ -120,6 +120,13 @@ def taxes(board: Board, card: Card, player: str) -> Taxes:
         if not said or (played.type or "").lower() != "tactic":
             continue
         lasting = _LASTING.search(said)
+        if lasting is not None and "unit" in aimed and play.maybe:
+            found.gaps.append(
+                f'"{played.name}" resolved before the same player\'s turn was stated again, '
+                f'which may be a later turn: whether its "{lasting.group(0)}" still lasts is not '
+                "known"
+            )
+            continue
         if lasting is not None and "unit" in aimed:
             amount = int(lasting.group("n"))
             found.amount += amount

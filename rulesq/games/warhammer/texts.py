@@ -99,6 +99,18 @@ def words(act: fx.Act) -> str:
     return act.object.render().lower() if act.object else ""
 
 
+#: The restrictions that let a card be played only during its player's own turn (lower case).
+OWN_TURN_ONLY = ("play during your turn", "play only during your turn", "play only on your turn")
+
+
+def own_turn_only(text: str) -> str | None:
+    """The sentence of a text that lets it be played only during its player's turn, or None."""
+    for sentence in play_restrictions(text):
+        if sentence.lower().rstrip(".") in OWN_TURN_ONLY:
+            return sentence
+    return None
+
+
 def play_restrictions(text: str) -> list[str]:
     """The sentences of a text that restrict when it is played ("Play during your turn.")."""
     out = []
@@ -283,3 +295,23 @@ def cost_change(act: fx.Act) -> CostChange | None:
     if act.kind == "raise_cost" and isinstance(amount, int):
         amount = -amount
     return CostChange(found.group("what"), amount, found.group("rest").strip())
+
+
+#: Words of a sentence not read that may send an effect to another card than its target.
+ELSEWHERE = compiled(r"\b(?:target\w*|instead|redirect\w*)\b", re.IGNORECASE)
+
+
+def unread_reaching(said: list[str]) -> str | None:
+    """A sentence of the texts the grammar does not read that may send an effect elsewhere.
+
+    One that speaks of targets or of an effect applied "instead" ("any opponent's effect that
+    targets chosen unit is applied to this unit instead"); None: none.
+    """
+    from rulesq.effects.base import Unparsed
+
+    for text in said:
+        for effect in parsed(text).effects:
+            quote = effect.span.of(text).strip()
+            if isinstance(effect, Unparsed) and ELSEWHERE.search(quote):
+                return quote
+    return None

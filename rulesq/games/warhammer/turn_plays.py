@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulesq.games.warhammer.turns import new_turns
+from rulesq.games.warhammer.turns import new_turns, restated
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
@@ -30,19 +30,21 @@ class TurnPlay:
     who: str
     link: Link | None = None
     resolved: bool = False
+    #: Played before the same player's turn was restated: maybe this turn, maybe an earlier one.
+    maybe: bool = False
 
 
 def plays_this_turn(board: Board, player: str | None = None) -> list[TurnPlay]:
     """The cards played this turn (by ``player``, or by anyone): stated, resolved, on the chain."""
     found = [
-        TurnPlay(card, who)
+        TurnPlay(card, who, maybe=restated(board, fact.index))
         for who, capital in board.capitals.items()
         for card, fact in capital.played
         if card is not None and not new_turns(board, fact.index)
     ]
     for links, resolved in ((board.resolved, True), (board.chain, False)):
         found += [
-            TurnPlay(link.card, link.who, link, resolved)
+            TurnPlay(link.card, link.who, link, resolved, restated(board, link.fact.index))
             for link in links
             if link.card is not None and _played(link) and not new_turns(board, link.fact.index)
         ]

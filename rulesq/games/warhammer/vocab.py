@@ -72,6 +72,7 @@ _FAMILIES: dict[str, str] = {
     "double": r"doubles?",
     "end": r"ends",
     "target": r"targeted",
+    "collect": r"collect(?:s|ed)?",
 }
 _VERBS = [(kind, compiled(f"(?:{stems})", re.IGNORECASE)) for kind, stems in _FAMILIES.items()]
 
@@ -124,6 +125,8 @@ PARTICIPLES = {
     "destroyed": "destroy",
     "considered": "become",
 }
+#: The power icon as card texts print it: "[Power]", or "[P]" (11 texts: "gains [P]"); no race.
+POWER_ICONS = frozenset({"[Power]", "[P]"})
 #: Card types and the words that name them.
 CARD_TYPES = {
     "unit": "unit",

@@ -75,6 +75,9 @@ def _place(ctx: Context) -> tuple[InPlay, P.Place] | Answer:
                 "destroyed, for its owner's discard pile",
             ]
             found.cite(*value.rules)
+        elif any(a.link is not None for a in hits):
+            found.steps += [*value.steps, "its damage does not reach its hit points: it stays"]
+            found.cite(*value.rules)
     return placed, found
 
 

@@ -7,6 +7,7 @@ capital before every defender has lethal damage, and permit it by default.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
@@ -16,7 +17,7 @@ from rulesq.games.warhammer import attacks as A
 from rulesq.games.warhammer import board as B
 from rulesq.games.warhammer import damage as D
 from rulesq.games.warhammer import shields
-from rulesq.games.warhammer.answers import _board, _card, _conclude
+from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded
 from rulesq.games.warhammer.claims import decide, rule_claim
 from rulesq.games.warhammer.spendable import damage_now
 from rulesq.games.warhammer.values import HIT_POINTS
@@ -280,6 +281,16 @@ def can_assign(ctx: Context) -> Answer:
         )
     amount = int(ctx.question.param("number"))
     outside, read = A.outside(board)
+    barred = A.unlawful(board) if outside is False else None
+    if barred is not None:
+        return _concluded(
+            ctx,
+            replace(
+                barred,
+                reason=f"the attack stated cannot be made ({barred.reason}): no combat damage "
+                "is assigned in it",
+            ),
+        )
     if outside is False:
         gaps = read.gaps or [
             "the attack is made outside the battlefield phase and no effect read by rulesq "

@@ -38,4 +38,4 @@ def losing_bluff(ctx: Context) -> Answer:
     """Answer ``is my bluff a losing bluff?`` (would a call of it succeed now)."""
     view = View(ctx)
     cards = bluff_cards(view.state, view.who)
-    return view.yes_no(losing_ruling(view.forces, cards))
+    return view.yes_no(losing_ruling(view.forces, cards, view.who))

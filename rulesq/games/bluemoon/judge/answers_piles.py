@@ -13,6 +13,7 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import Source
+from rulesq.games.bluemoon.judge.placing import place_decides
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, zones_of
 from rulesq.games.bluemoon.judge.state import Instance
@@ -96,6 +97,12 @@ def _exchange(
         else other.place
     )
     if isinstance(place, Place) and second.zone not in zones_of(place):
+        # A card the situation places nowhere may lie there: its place decides.
+        place_decides(
+            second,
+            f"the text takes a card from {place.render()} ({source.quote})",
+            f'my discard pile has "{second.name}"',
+        )
         return no(
             f'"{second.name}" is not in {place.render()} ({second.zone.value})',
             R.CARD_LOCATIONS,

@@ -18,8 +18,8 @@ from rulesq.games.bluemoon.judge.answers_hands import after_retreat
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.replacing import can_replace
+from rulesq.games.bluemoon.judge.retrieving import blockers_read, icon_ruling
 from rulesq.games.bluemoon.judge.retrieving import can_retrieve as retrieve_ruling
-from rulesq.games.bluemoon.judge.retrieving import icon_ruling
 from rulesq.games.bluemoon.judge.ruling import no, yes
 from rulesq.games.bluemoon.judge.timing import acts_at_fight_end
 from rulesq.games.bluemoon.judge.usable import not_live, text_usable, voluntary
@@ -60,7 +60,8 @@ def can_use_icon(ctx: Context) -> Answer:
     if icon == "RETRIEVE":
         if icon not in card.info.icons:
             return view.yes_no(no(f'"{card.name}" has no RETRIEVE icon', R.RETRIEVE))
-        return view.yes_no(icon_ruling(view.forces, card, view.who))
+        ruling = icon_ruling(view.forces, card, view.who)
+        return view.yes_no(blockers_read(view.forces, ruling, view.who))
     raise CannotAnswer(f"rulesq does not yet judge using the {icon} icon on demand")
 
 

@@ -17,10 +17,10 @@ from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.dragons import Packet, banned, retreat_packets
 from rulesq.games.bluemoon.judge.forces import Forces
-from rulesq.games.bluemoon.judge.open_areas import areas_open, note_open
+from rulesq.games.bluemoon.judge.open_areas import areas_open, note_open, unnamed_in
 from rulesq.games.bluemoon.judge.permits import ignored_away, permitted
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import ME, Instance, Step, Zone, other
 from rulesq.games.bluemoon.judge.values import holds, unnamed_cards
 from rulesq.games.bluemoon.vocab import Role
 
@@ -79,12 +79,13 @@ def bluff_discard(state: State, card: Instance, who: str) -> Ruling | None:
 
 
 # ---------------------------------------------------------------------- losing bluffs
-def losing_ruling(forces: Forces, cards: list[Instance]) -> Ruling:
+def losing_ruling(forces: Forces, cards: list[Instance], bluffer: str) -> Ruling:
     """Whether revealed bluff cards lose: one has no effective BLUFF icon of the element."""
     element = forces.state.element
     if element is None:
         raise CannotAnswer("the situation does not say which element is contested")
     if not cards:
+        unnamed_bluffs(forces.state, bluffer)
         return no("there are no bluff cards to reveal", R.BLUFF_CALL)
     wanted = MATCHING[element]
     for card in cards:
@@ -118,9 +119,25 @@ def losing_ruling(forces: Forces, cards: list[Instance]) -> Ruling:
     )
 
 
-def losing(forces: Forces, cards: list[Instance]) -> tuple[bool, str]:
+def unnamed_bluffs(state: State, bluffer: str) -> None:
+    """Cannot answer when the bluffer's support area may hold face-down cards it does not name.
+
+    With no bluff card named, whether there is none rests on his support area: open, or counted
+    above the cards named there, it may hold some (open_areas).
+    """
+    support = frozenset({Zone.SUPPORT})
+    if areas_open(state, bluffer, support) or unnamed_in(state, bluffer, support):
+        whose = "my" if bluffer == ME else "your"
+        raise CannotAnswer(
+            f"the situation names no bluff card of the bluffer, and {whose} support area may "
+            f"hold face-down cards it does not name (write {whose} support area holds no other "
+            f'cards, or name them: {"I have" if bluffer == ME else "you have"} "X" as a bluff card)'
+        )
+
+
+def losing(forces: Forces, cards: list[Instance], bluffer: str) -> tuple[bool, str]:
     """Whether revealed bluff cards lose, and why (see ``losing_ruling``)."""
-    ruling = losing_ruling(forces, cards)
+    ruling = losing_ruling(forces, cards, bluffer)
     return ruling.allowed, ruling.reason
 
 
@@ -135,7 +152,7 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
     bluffer = str(event.data.get("bluffer") or other(caller))
     before = forces.state.snapshots.get(event.seq)
     if before is not None:
-        lost, why = losing(Forces(before), bluff_cards(before, bluffer))
+        lost, why = losing(Forces(before), bluff_cards(before, bluffer), bluffer)
     else:
         cards = [
             c
@@ -146,7 +163,7 @@ def call_packets(forces: Forces, event: Event) -> list[Packet]:
             and c.seq <= event.seq
             and _was_bluff(forces.state, c)
         ]
-        lost, why = losing(forces, cards)
+        lost, why = losing(forces, cards, bluffer)
     if lost:
         return [
             banned(
@@ -203,13 +220,14 @@ def _call_rules(forces: Forces, caller: str) -> Ruling:
     bluffer = other(caller)
     cards = bluff_cards(state, bluffer)
     unnamed = 0 if cards else unnamed_cards(forces, bluffer, frozenset({Zone.SUPPORT}))
+    window = _call_window(state, bluffer)
+    support_open = areas_open(state, bluffer, frozenset({Zone.SUPPORT}))
+    if window is not None and (cards or unnamed or support_open):
+        return window  # the time decides, whatever the support area holds
     if not cards and not unnamed:
-        if areas_open(state, bluffer, frozenset({Zone.SUPPORT})):
+        if support_open:
             note_open(state, bluffer)  # an unnamed card of the area may be a bluff card
         return no("there are no face-down bluff cards to call", R.BLUFF_CALL)
-    window = _call_window(state, bluffer)
-    if window is not None:
-        return window
     if unnamed:
         raise CannotAnswer(
             f"the situation names no bluff card, but the areas hold {unnamed} card(s) it "

@@ -117,10 +117,16 @@ def no_more_cards(state: State, who: str) -> str | None:
     return None
 
 
-def total(forces: Forces, who: str, element: str) -> int:
-    """A player's total power in an element (the same for every open choice, else cannot)."""
+def total(forces: Forces, who: str, element: str, *, at_least: bool = False) -> int:
+    """A player's total power in an element (the same for every open choice, else cannot).
+
+    ``at_least``: the least it is, his cards the situation does not name left out.
+    """
     values = Values(forces)
-    found = {values.total(who, element, chosen)[0].value for chosen in values.assignments()}
+    found = {
+        values.total(who, element, chosen, at_least=at_least)[0].value
+        for chosen in values.assignments()
+    }
     if len(found) != 1:
         raise CannotAnswer("the total power depends on choices the situation does not state")
     return found.pop()
@@ -197,6 +203,10 @@ def power_short(forces: Forces, who: str) -> tuple[int, int, str] | None:
             continue
         theirs = _opponent_total(forces, opponent, element)
         if theirs <= 0:
+            continue
+        # His cards the situation does not name could only raise his total: its least decides
+        # when it is enough.
+        if total(forces, who, element, at_least=True) >= theirs:
             continue
         mine = total(forces, who, element)
         if mine < theirs:

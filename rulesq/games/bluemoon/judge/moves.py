@@ -256,7 +256,7 @@ class Moves:
         free = not bluff and icon_flag(forces, card, "FREE")  # kept in the record alone
         stop = not bluff and icon_flag(forces, card, "STOP")
         joins = not bluff and without != "GANG" and gang_joins(forces, card, who)
-        covered: list[Instance] = []
+        covered: list[Instance] | None = None
         if (
             card.is_character
             and not bluff
@@ -291,7 +291,9 @@ class Moves:
             without=without,
             bluff=bluff,
             responding=responding,
-            covered=tuple(covered),
+            covered=tuple(covered or ()),
+            # It covered the combat area's earlier cards, named or not (open_areas reads it).
+            pushed=covered is not None,
             as_if=card.as_if,
             source=card.source,
             by_text=None if from_deck is None else from_deck[1],
@@ -301,11 +303,12 @@ class Moves:
         self._on_played(card, who, event)
         return card
 
-    def _cover(self, who: str) -> list[Instance]:
+    def _cover(self, who: str) -> list[Instance] | None:
         """The first character card of a turn covers the combat area's earlier cards.
 
-        Cards; when it does not (it joins a gang, or its text says so), nothing covers them this
-        turn.
+        The named cards it covered (None when it is not the turn's first: the first covered them,
+        or, when it did not, as it joined a gang or its text says so, nothing covers them this
+        turn).
         """
         state = self.state
         if any(
@@ -315,7 +318,7 @@ class Moves:
             and not e.cards[0].cancelled
             for e in state.events_of("play", who, this_turn=True)
         ):
-            return []
+            return None
         covered = [
             c
             for c in state.owned(who, frozenset({Zone.COMBAT}), active=True)

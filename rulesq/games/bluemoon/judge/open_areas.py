@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.engine.answer import Choice
+from rulesq.errors import CannotAnswer
 from rulesq.games.bluemoon.judge.cards import CHARACTER_KINDS
 from rulesq.games.bluemoon.judge.state import ME, YOU, Instance, State, Zone
 
@@ -23,6 +24,13 @@ if TYPE_CHECKING:
 TAKEN = (
     "{whose} combat and support areas hold only the cards the situation names (asked again "
     "with more cards there, the answer is the same)"
+)
+#: The assumption an area left open takes where a statement lists the player's active cards:
+#: the FAQ's questions list them so ("If I have active ... and ..."), and total what they list.
+LISTED = (
+    '{whose} active cards are taken to be those "{player} have active" lists and the situation '
+    "plays since, as the FAQ's questions list them (write {whose} combat and support areas hold "
+    "no other cards, or how many cards they hold)"
 )
 #: How many cards beyond every card of the player the other way states: enough for the six
 #: cards of the additional dragon, whatever the areas hold already.
@@ -40,12 +48,14 @@ def areas_open(state: State, who: str, zones: frozenset[Zone]) -> bool:
     """Whether an area among ``zones`` may hold cards the situation does not name.
 
     An area is known card by card when the situation states its count (``my combat area has 3
-    cards``) or says it holds no other cards than those named; else more may lie there.
+    cards``) or says it holds no other cards than those named, or on the first turn of a fight
+    (the areas hold what the turn plays, the end of the last fight having emptied them); else
+    more may lie there.
     """
     player = state.player(who)
     known = set(player.area_counts) | player.areas_whole
-    if not zones & _AREAS or BOTH_AREAS in known:
-        return False
+    if not zones & _AREAS or BOTH_AREAS in known or state.is_first_turn:
+        return False  # (a fight's first turn: the last fight's end emptied the areas)
     return any(AREA_WORDS[zone] not in known for zone in zones & _AREAS)
 
 
@@ -70,6 +80,80 @@ def may_hold_unnamed(state: State, who: str) -> bool:
         for zone, word in AREA_WORDS.items()
         if word in counts
     )
+
+
+def unnamed_in(state: State, who: str, zones: frozenset[Zone]) -> int:
+    """How many cards the stated area counts hold beyond those the situation names.
+
+    A count of both areas together is read whole, whichever of them ``zones`` names: its
+    unnamed cards may lie in either.
+    """
+    counts = state.player(who).area_counts
+
+    def named(within: frozenset[Zone]) -> int:
+        return len(state.owned(who, within))
+
+    if BOTH_AREAS in counts:
+        return max(0, counts[BOTH_AREAS] - named(_AREAS))
+    return sum(
+        max(0, counts[AREA_WORDS[zone]] - named(frozenset({zone})))
+        for zone in zones & _AREAS
+        if AREA_WORDS[zone] in counts
+    )
+
+
+def covered_by_a_play(state: State, who: str) -> bool:
+    """Whether a character card of the player the situation plays covered his combat area.
+
+    The first character card of a turn pushes the combat area's earlier cards under it (not
+    when it joins a gang, or its text says so, nor once cancelled): a card there the situation
+    does not name lay there before, and is covered since ('Only the most recent character
+    cards played into your combat area are active until they are covered').
+    """
+    return any(
+        event.data.get("pushed") and not event.cards[0].cancelled
+        for event in state.events_of("play", who)
+    )
+
+
+def active_zones(state: State, who: str) -> frozenset[Zone]:
+    """The areas where a card of the player the situation does not name may be active.
+
+    The support area (its cards stay active), and the combat area until a character card of
+    the player the situation plays covers it (:func:`covered_by_a_play`).
+    """
+    if covered_by_a_play(state, who):
+        return frozenset({Zone.SUPPORT})
+    return _AREAS
+
+
+def read_as_named(state: State, who: str, zones: frozenset[Zone], what: str) -> None:
+    """An answer reads the player's active cards of ``zones``: those the situation names.
+
+    Where an unnamed card may be active there (:func:`active_zones`), a stated count above the
+    named cards leaves no answer (what they are is not given). An area left open is read as
+    named, shown, where an ``X have active`` statement lists the player's active cards (the
+    FAQ's reading, :data:`LISTED`); else it is noted (:func:`note_open`) and the question is asked
+    again with more cards there. ``what`` says what the unnamed cards could change.
+    """
+    zones = zones & active_zones(state, who)
+    if not zones:
+        return
+    unnamed = unnamed_in(state, who, zones)
+    if unnamed:
+        raise CannotAnswer(
+            f"the situation says {whose(who)} combat and support areas hold {unnamed} card(s) "
+            f"more than it names: whether they are active, and {what}, is not given (name them, "
+            "or state how many cards the areas hold)"
+        )
+    if not areas_open(state, who, zones):
+        return
+    if state.player(who).active_listed:
+        text = LISTED.format(whose=whose(who), player="I" if who == ME else "you")
+        if text not in state.assumed:
+            state.assumed.append(text)
+        return
+    note_open(state, who)
 
 
 #: The kinds of card played into the combat or support area (the others go elsewhere in play).
@@ -100,10 +184,10 @@ def note_open(state: State, who: str) -> None:
 
 def area_choices(state: State, situation: Situation) -> tuple[Choice, ...]:
     """The open areas the judging read as named, each with the way that states more cards."""
-    facts = situation.facts
-    if not facts:
+    first = situation.facts or situation.questions  # (a situation of questions alone too)
+    if not first:
         return ()
-    at = facts[0].span.line
+    at = first[0].span.line
     out = []
     for who in (ME, YOU):
         taken = TAKEN.format(whose=whose(who))

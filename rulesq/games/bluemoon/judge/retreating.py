@@ -99,6 +99,15 @@ def _not_forced(forces: Forces, who: str) -> Ruling:
         )
         ruling.cite(R.FIGHT_STARTED, R.FIRST_TURN_RETREAT)
     else:
+        if state.current_phase > Step.CHARACTER:
+            # No character card played this turn, and its Character phase is over: a player
+            # who plays none retreats then, unless the situation left the play out.
+            raise CannotAnswer(
+                f"the turn is past its Character phase ({state.current_phase.title}) and the "
+                "situation plays no character card on it: a player who plays none retreats, "
+                "unless one was played and the situation does not say so (write the play, "
+                'e.g. I play "…", before the phase)'
+            )
         can = play_ruling(state, who, "character")
         replacing = "a replacement " if replacement_due(forces, who) is not None else "a "
         parts.append(f"{replacing}character card can still be played")

@@ -90,7 +90,7 @@ def called(forces: Forces, who: str) -> Ruling | None:
     for event in forces.state.events_of("call_bluff", this_turn=True):
         if event.data.get("bluffer") != who:
             continue
-        lost, why = losing(forces, list(event.cards))
+        lost, why = losing(forces, list(event.cards), who)
         if lost:
             return yes(
                 f"the bluff was called and loses ({why}): the bluffer retreats",

@@ -18,13 +18,14 @@ from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.game_choices import retrieve_blockers
+from rulesq.games.bluemoon.judge.open_areas import may_hold_unnamed, read_as_named
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
-from rulesq.games.bluemoon.judge.placing import place_decides
+from rulesq.games.bluemoon.judge.placing import place_decides, placed_nowhere
 from rulesq.games.bluemoon.judge.prohibits import RETRIEVE_INTO_HAND
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import matches, players_of, zones_of
 from rulesq.games.bluemoon.judge.shielding import shield
-from rulesq.games.bluemoon.judge.state import Step, Zone
+from rulesq.games.bluemoon.judge.state import IN_PLAY, Step, Zone, other
 from rulesq.games.bluemoon.judge.usable import effect_usable
 from rulesq.games.bluemoon.selectors import Cards, Place, Q, Quantity
 
@@ -33,11 +34,12 @@ if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.state import Instance
 
 ICON = "RETRIEVE"
+_COMBAT = frozenset({Zone.COMBAT})
 
 
 def can_retrieve(forces: Forces, card: Instance, who: str) -> Ruling:
     """Whether ``who`` may now take ``card`` into his hand, by its icon or a card text."""
-    return permitted(
+    ruling = permitted(
         forces,
         who,
         RETRIEVE_INTO_HAND,
@@ -46,6 +48,7 @@ def can_retrieve(forces: Forces, card: Instance, who: str) -> Ruling:
         cite=(R.RETRIEVING_IS_TAKING,),
         permits=False,
     )
+    return blockers_read(forces, ruling, who)
 
 
 def _by_icon_or_text(forces: Forces, card: Instance, who: str) -> Ruling:
@@ -139,9 +142,25 @@ def icon_ruling(forces: Forces, card: Instance, who: str) -> Ruling:
             "; the opposing RETRIEVE character cards block only character cards' RETRIEVE icons"
         )
         ruling.cite(R.RETRIEVE_BLOCKED, R.RETRIEVE_BLOCKED_CHARACTERS_ONLY)
-    else:
-        ruling.negatives.append(
-            "no active character card of the opponent's combat area depicts the RETRIEVE icon"
+    elif card.is_character:
+        ruling.negatives.append(NO_BLOCKER)
+    return ruling
+
+
+#: The negative fact a character card's RETRIEVE icon relies on: no opposing card blocks it.
+NO_BLOCKER = "no active character card of the opponent's combat area depicts the RETRIEVE icon"
+
+
+def blockers_read(forces: Forces, ruling: Ruling, who: str) -> Ruling:
+    """A yes that relies on no opposing RETRIEVE character card, read over the unnamed cards.
+
+    The opponent's combat area may hold an active character card the situation does not name,
+    and it may depict the RETRIEVE icon (open_areas.read_as_named). Read only where the answer
+    rests on it (a prohibition deciding first never needs it).
+    """
+    if ruling.allowed and NO_BLOCKER in ruling.negatives:
+        read_as_named(
+            forces.state, other(who), _COMBAT, "whether any of them depicts the RETRIEVE icon"
         )
     return ruling
 
@@ -176,6 +195,7 @@ def text_ruling(
     if limit is not None and len(done) >= limit:
         return no(f'"{source.quote}" has already retrieved its card', sources=[source])
     if not _named(forces, act.cards, card, source.controller, source.card):
+        _unplaced(forces, act.cards, card, source)
         return _not_named(act.cards, card, source)
     return by_text(
         source,
@@ -215,6 +235,22 @@ def _named(
     if not matches(cards, card, controller, forces, this_card=text_card):
         return False
     return isinstance(cards.place, Place) or card.in_play
+
+
+def _unplaced(forces: Forces, cards: object, card: Instance, source: Source) -> None:
+    """Cannot answer when the card, placed nowhere, may lie where the text retrieves from.
+
+    A text naming an area of play reaches a card there only while its player's areas may hold
+    it unnamed (open_areas.may_hold_unnamed); one naming a hand, a draw deck or a discard pile
+    may always.
+    """
+    if not placed_nowhere(card):
+        return
+    place = cards.place if isinstance(cards, Cards) else None
+    zones = zones_of(place) if isinstance(place, Place) else IN_PLAY
+    if zones - IN_PLAY or may_hold_unnamed(forces.state, card.owner):
+        where = place.render() if isinstance(place, Place) else "play"
+        place_decides(card, f"the text retrieves from {where} ({source.quote})")
 
 
 def _not_named(cards: object, card: Instance, source: Source) -> Ruling:

@@ -68,6 +68,18 @@ def _worth_sharing(facts: list[Fact]) -> bool:
     return any(fact.kind in PLAY_FACTS for fact in facts)
 
 
+#: Up to this many facts holding no play, a later question reads them again rather than from a
+#: copy of this question's reading: a copy of a timeline (its state, players, cards, events
+#: and earlier moments) costs about what reading a dozen such facts does. Past it, the copy
+#: is kept, so that many questions after many facts read each fact once, not once each.
+FEW_FACTS = 16
+
+
+def _worth_keeping(facts: list[Fact]) -> bool:
+    """Whether a later question should read on from a copy of the reading of ``facts``."""
+    return len(facts) > FEW_FACTS or _worth_sharing(facts)
+
+
 class Branches:
     """Readings of the facts before the lines a situation's re-asks state, kept untouched."""
 
@@ -132,7 +144,7 @@ class Readings:
         self.facts_read += len(rest)
         timeline.noted_phase = self._stated_phase(facts, rest)
         timeline.read(rest)
-        if self.wanted(facts, question.index):
+        if _worth_keeping(facts) and self.wanted(facts, question.index):
             self.kept.append((facts, timeline.fork()))
         return timeline
 

@@ -284,6 +284,9 @@ class Player:
     #: The areas the situation says hold no card it does not name ("combat area", "support
     #: area", "combat and support areas"): their counts are the named cards'.
     areas_whole: frozenset[str] = frozenset()
+    #: Whether an ``X have active "A", …`` statement lists cards of his combat or support area:
+    #: the list is read as his active cards there (open_areas.read_as_named).
+    active_listed: bool = False
     unknown_bluffs: int = 0
     announced: int | None = None
     announced_turn: int | None = None

@@ -14,6 +14,8 @@ from rulesq.engine.defaults import turn_default
 from rulesq.errors import CannotAnswer, line_named
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon import effects as fx
+from rulesq.games.bluemoon.judge.area_statements import Said, check_counts
+from rulesq.games.bluemoon.judge.area_statements import check as check_areas
 from rulesq.games.bluemoon.judge.bluffs import UNKNOWN as UNKNOWN_BLUFF
 from rulesq.games.bluemoon.judge.cards import (
     CardInfo,
@@ -72,6 +74,10 @@ class Timeline(Moves):
         #: The phase statement whose phase is read noted (a phase re-ask's), and the record.
         self.noted_phase: Fact | None = None
         self.phase_reads: PhaseReads | None = None
+        #: What the situation's lines say of each player's areas (area_statements).
+        self.area_said: dict[str, Said] = {}
+        #: How many events there were when each area count was stated (a moment's mark).
+        self.area_said_at: dict[tuple[str, str], int] = {}
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""
@@ -436,13 +442,31 @@ class Timeline(Moves):
     def on_area_size(self, fact: Fact) -> None:
         """How many cards a player's combat and/or support areas hold."""
         area = str(fact.param("area", "combat and support areas"))
-        self.state.player(fact.who or ME).area_counts[area] = int(fact.param("number"))
+        who = fact.who or ME
+        counts = self.state.player(who).area_counts
+        earlier = self.area_said.get(who, {}).get(("count", area))
+        if earlier is not None and self.area_said_at.get((who, area)) == len(self.state.events):
+            # nothing happened since the last count of the area: both speak of one moment
+            check_counts(self.situation, earlier, fact, counts[area], int(fact.param("number")))
+        counts[area] = int(fact.param("number"))
+        self.area_said_at[(who, area)] = len(self.state.events)
+        self._said_of_areas(fact, ("count", area))
 
     def on_area_whole(self, fact: Fact) -> None:
         """A player's combat and/or support areas hold no card the situation does not name."""
         area = str(fact.param("area", "combat and support areas"))
         player = self.state.player(fact.who or ME)
         player.areas_whole = player.areas_whole | {area}
+        self._said_of_areas(fact, ("whole", area))
+
+    def _said_of_areas(self, fact: Fact, what: tuple[str, str] | None = None) -> None:
+        """Note what a line says of a player's areas; all it says must hold at once."""
+        who = fact.who or ME
+        if what is not None:
+            self.area_said.setdefault(who, {})[what] = fact
+        said = self.area_said.get(who)
+        if said:
+            check_areas(self.situation, self.state, who, said, fact)
 
     def on_hand_lacks(self, fact: Fact) -> None:
         """A player holds no card of a type."""
@@ -455,7 +479,10 @@ class Timeline(Moves):
         """Cards active in play when the situation starts."""
         who = fact.who or ME
         for ref in fact.cards:
-            self.put_in_play(ref, who)
+            card = self.put_in_play(ref, who)
+            if card.zone in (Zone.COMBAT, Zone.SUPPORT):
+                self.state.player(who).active_listed = True
+        self._said_of_areas(fact)
 
     def on_inactive(self, fact: Fact) -> None:
         """Covered cards still in the combat area."""
@@ -642,6 +669,7 @@ class Timeline(Moves):
                 player.pile_unsure = True
             player.area_counts.clear()  # the areas are empty now, unnamed cards too
             player.areas_whole = _BOTH_WHOLE  # and nothing unnamed enters them unstated
+        self.area_said.clear()  # what was said of them is said of the last fight
         state.fight_over = True
         state.turn_over = True
 

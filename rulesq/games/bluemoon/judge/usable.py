@@ -22,6 +22,7 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.interference import played_by_text
 from rulesq.games.bluemoon.judge.moves import phase_of
+from rulesq.games.bluemoon.judge.open_areas import may_be_in_play
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.placing import place_decides
 from rulesq.games.bluemoon.judge.prohibits import acts_with_places
@@ -64,6 +65,8 @@ def not_live(forces: Forces, card: Instance) -> Ruling | None:
         )
     if card.face_down:
         return no(f'"{card.name}" lies face down as a bluff card', R.BLUFF_ACTIVE_SUPPORT)
+    if may_be_in_play(forces.state, card):  # placed nowhere: it may lie unnamed in an area
+        place_decides(card, "only active cards have an effect")
     return no(
         f'"{card.name}" is not in play ({card.zone.value}): only active cards have an effect',
         R.INACTIVE_NO_EFFECT,
@@ -83,9 +86,10 @@ def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
             "card determines how it is applied",
             R.APPLY_INSTRUCTION,
         )
+    if not forces.live(card):
+        place_decides(card, "a text is used from a card in play")
     dead = not_live(forces, card)
     if dead is not None:
-        place_decides(card, "a text is used from a card in play")
         return dead
     why = forces.text_ignored(card)
     if why is not None:

@@ -26,7 +26,13 @@ from rulesq.frozen import replace
 from rulesq.games.bluemoon import effects as fx
 from rulesq.games.bluemoon.acts import Have
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Retreats, Wins
-from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, areas_open, note_open
+from rulesq.games.bluemoon.judge.open_areas import (
+    AREA_WORDS,
+    areas_open,
+    note_open,
+    read_as_named,
+    unnamed_in,
+)
 from rulesq.games.bluemoon.judge.select import matches, player_of, players_of, zones_of
 from rulesq.games.bluemoon.judge.state import IN_PLAY, Instance, State, Zone, other
 from rulesq.games.bluemoon.selectors import Cards, Place, Prep, Q, Quantity, ShipPlace, Which
@@ -340,15 +346,21 @@ class Values:
         )
 
     def total(
-        self, who: str, element: str | None, chosen: dict[Source, Instance] | None = None
+        self,
+        who: str,
+        element: str | None,
+        chosen: dict[Source, Instance] | None = None,
+        *,
+        at_least: bool = False,
     ) -> tuple[Valued, list[Valued]]:
-        """A player's total power in an element, and each counted card's value."""
-        unnamed = unnamed_cards(self.forces, who, _AREAS)
-        if unnamed:
-            raise CannotAnswer(
-                f"the situation says the combat and support areas hold {unnamed} card(s) "
-                "more than it names: whether they are active, and their values, are not given"
-            )
+        """A player's total power in an element, and each counted card's value.
+
+        ``at_least``: the total of the cards the situation names, the least the player has (a
+        card of his areas it does not name adds its values); else an unnamed card that may be
+        active there leaves no answer, or the question asked again (open_areas.read_as_named).
+        """
+        if not at_least:
+            read_as_named(self.forces.state, who, _AREAS, "their values")
         cards = [c for c in self.forces.state.active(who) if c.zone in POWER_ZONES]
         values = [self.value(c, element, chosen) for c in cards]
         total = Valued(sum(v.value for v in values))
@@ -626,18 +638,7 @@ _AREAS = frozenset({Zone.COMBAT, Zone.SUPPORT})
 
 def unnamed_cards(forces: Forces, who: str, zones: frozenset[Zone]) -> int:
     """How many cards the stated area counts hold beyond those the situation names."""
-    counts = forces.state.player(who).area_counts
-
-    def named(within: frozenset[Zone]) -> int:
-        return len(forces.state.owned(who, within))
-
-    if "combat and support areas" in counts:
-        return max(0, counts["combat and support areas"] - named(_AREAS))
-    return sum(
-        max(0, counts[AREA_WORDS[zone]] - named(frozenset({zone})))
-        for zone in zones
-        if AREA_WORDS[zone] in counts
-    )
+    return unnamed_in(forces.state, who, zones)
 
 
 def _compare(
