@@ -28,9 +28,12 @@ def resolve(situation: Situation, game: Game) -> Situation:
     A card resolves against the inline definitions first, then the game's corpus; a
     ``new_card`` that is in neither is an ad-hoc character of the situation, and a later
     ``card`` with its name refers to that character. Any other miss is an ``InputError``
-    at the name, with the closest card names.
+    at the name, with the closest card names. A card line of a corpus card gives the text the
+    sources give it, or is an ``InputError`` at the line (``card_lines``).
     """
     corpus = game.corpus
+    if situation.cards:
+        _card_lines().check(situation, corpus)
     resolver = _Resolver(situation, game, corpus)
     card = resolver.card
     expectation = resolver.expectation
@@ -42,6 +45,14 @@ def resolve(situation: Situation, game: Game) -> Situation:
     for source in situation.sources:
         resolver.source(source)
     return situation
+
+
+@cache
+def _card_lines() -> ModuleType:
+    """``rulesq.situation.card_lines``, imported on the first card line (then held)."""
+    from rulesq.situation import card_lines
+
+    return card_lines
 
 
 class _Resolver:

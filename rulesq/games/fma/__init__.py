@@ -38,11 +38,7 @@ class FmaGame(Game):
         return tuple(sorted({w for w in words.names() if " " in w}))
 
     def check_situation(self, situation: Situation) -> None:
-        """Read every fact of an FMA situation, so inconsistent input is an error at once.
-
-        A card line first: it gives only what the sources leave unknown (``card_lines``).
-        """
-        _card_lines().check(situation, self.corpus)
+        """Read every fact of an FMA situation, so inconsistent input is an error at once."""
         _situation().Reader(situation, self).read(situation.facts)
 
 
@@ -52,14 +48,6 @@ def _parse() -> ModuleType:
     from rulesq.games.fma import parse
 
     return parse
-
-
-@cache
-def _card_lines() -> ModuleType:
-    """``rulesq.games.fma.card_lines``, imported on the first check."""
-    from rulesq.games.fma import card_lines
-
-    return card_lines
 
 
 @cache

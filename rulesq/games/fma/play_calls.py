@@ -103,9 +103,8 @@ def can_character_play(ctx: Context) -> Answer:
             for source, _, _ in maybe_in_play(ctx.facts)  # one that may act too
             if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
         ]
-        passives = bool(ctx.facts_of("in_play"))
         doubt = play_doubt(
-            card, effects, who, state, table, raisers, passives, free=bool(free), facts=ctx.facts
+            card, effects, who, state, table, raisers, free=bool(free), facts=ctx.facts
         )
         if doubt is not None:
             leave_open(doubt, claims)

@@ -38,17 +38,15 @@ def play_doubt(
     state: State,
     table: Table,
     raisers: list[Card],
-    passives: bool = False,
     free: bool = False,
     facts: Sequence[Fact] = (),
 ) -> str | None:
     """Why "yes, the character may play it" is not sure (None: nothing the situation shows).
 
-    ``raisers`` are the cards in play whose text increases attribute costs; ``passives``
-    says whether any card is stated in play (whose text may change a value the timeline of
-    the situation's characters does not hold); ``free``, that a permission lets the player
-    play it without paying its cost (only its timing is left to doubt); ``facts``, the
-    situation's statements (a play after a stated readiness may have set the character).
+    ``raisers`` are the cards in play whose text increases attribute costs; ``free``, that a
+    permission lets the player play it without paying its cost (only its timing is left to
+    doubt); ``facts``, the situation's statements (a play after a stated readiness may have
+    set the character).
     """
     abilities = [e for e in effects if isinstance(e, fx.Ability)]
     if len(abilities) != 1:
@@ -70,7 +68,7 @@ def play_doubt(
                 f'{gaps[0].reason}, and "{card.name}" has an attribute cost ("{header}"): '
                 "whether he can pay it is not known"
             )
-        value = _value(who, ability.attribute, state, passives)
+        value = _value(who, ability.attribute, state)
         if value is None:
             return (
                 f'the situation does not give the {ability.attribute.value} of "{who.name}", '
@@ -152,14 +150,14 @@ def _timing(card: Card, ability: fx.Ability, table: Table) -> str | None:
     return None
 
 
-def _value(who: Character, attribute: Attribute, state: State, passives: bool) -> int | None:
-    """The character's current value of the attribute (None: not known).
+def _value(who: Character, attribute: Attribute, state: State) -> int | None:
+    """The character's current value of the attribute, as the timeline reads it (None: not known).
 
-    A character the situation's timeline does not hold (a leader given by "my leader is"
-    alone) has his printed value, when his line gives it and no card in play may change it.
+    Every character of the situation is one of the timeline's (a leader given by "my leader
+    is" alone too, with the values his line gives): the cards in play that change his value are
+    read there, through ``presence``; one it does not hold has no value known.
     """
     if who.name not in state.timeline().printed:
-        printed = who.printed.get(attribute)
-        return printed if printed is not None and not passives else None
+        return None
     reading = at.attribute_value(state.timeline(), who.name, attribute)
     return reading.value if reading.status is at.Status.KNOWN else None

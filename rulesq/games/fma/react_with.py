@@ -92,6 +92,7 @@ def _can_react(ctx: Context) -> Answer:
                     unsure = _no_sure_player(ctx, table, card, effects)
                     if unsure is not None:
                         raise CannotAnswer(unsure)
+                    _play_stated(ctx, table, reacted_ref.name)  # a yes: its play assumed
                 return judge(ctx, weighed)
     cancels = [e for r in reacts for e in r.body if isinstance(e, fx.Cancel)]
     if not any(not c.allows for c in claims):
@@ -118,18 +119,42 @@ def _can_react(ctx: Context) -> Answer:
     unsure = _no_sure_player(ctx, table, card, effects)
     if unsure is not None and not any(not c.allows for c in claims):
         raise CannotAnswer(unsure)
+    played = _play_stated(ctx, table, reacted_ref.name)
     claims.append(
         card_claim(
             Stance.PERMIT,
             card,
             reacts[0].header(),
             f'"{card.name}" is a React ("{reacts[0].header()}"), and "{reacted_ref.name}" '
-            "awaits no declaration: the players may react to it",
+            + ("awaits no declaration" if played else "is taken to be played and fully declared")
+            + ": the players may react to it",
             DESIGNATOR,
             REACTS,
         )
     )
     return judge(ctx, claims)
+
+
+def _play_stated(ctx: Context, table: Table, name: str) -> bool:
+    """Whether the situation states the play of the card reacted to; if not, the answer assumes it.
+
+    A react answers an action taken ("Player A takes an action. Player B has the first
+    opportunity to react to it."): asked of a card whose play the situation never states, the
+    yes holds only once it is played and fully declared, and the answer shows that it assumes
+    so (the question supposes the play; the situation does not give it).
+    """
+    if table.play_of(name) is not None or any(
+        normalise_name(ref.name) == normalise_name(name)
+        for fact in ctx.facts_of("declared")
+        for ref in fact.cards
+    ):
+        return True
+    ctx.derivation().absence(
+        f'the play of "{name}" is not stated: it is taken to be played and fully declared '
+        f"(a react answers an action taken, {REACTS})",
+        assumed=True,
+    )
+    return False
 
 
 def _no_player(ctx: Context, table: Table, card: Card) -> Claim | None:
@@ -213,7 +238,6 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
         for source, _, _ in maybe_in_play(ctx.facts)  # one that may act too
         if any(isinstance(e, fx.IncreaseCost) for e in effects_of(source)[0])
     ]
-    passives = bool(ctx.facts_of("in_play"))
     reasons: list[str] = []
     outside = out_of_play.still_out(ctx)
     for who in mine:
@@ -228,7 +252,7 @@ def _no_sure_player(ctx: Context, table: Table, card: Card, effects: list[Any]) 
                 "or abilities"
             )
             continue
-        doubt = play_doubt(card, effects, who, state, table, raisers, passives, facts=ctx.facts)
+        doubt = play_doubt(card, effects, who, state, table, raisers, facts=ctx.facts)
         if doubt is None:
             return None
         reasons.append(doubt)

@@ -1,4 +1,4 @@
-"""FMA: a card line gives only what the sources leave unknown (not another text of a card)."""
+"""A card line gives only what the sources leave unknown (not another text of a corpus card)."""
 
 from __future__ import annotations
 
@@ -20,23 +20,26 @@ _ALIKE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 def check(situation: Situation, corpus: Corpus) -> None:
     """An input error at a card line whose text differs from the one the sources give the card.
 
-    The sources give the text of some cards (an erratum's, or a ruling's): that text is in force
-    ("Erratum: ..."), so a card line of the same name with another text (the printed one, say)
-    states what no game reaches; so does one that leaves out a part of the text they give (a
-    passive text, an activated ability). A card line of the same text, or of a card whose text
-    the sources never give, is read as written.
+    The sources give the text of a corpus card (in force after its errata, or a ruling's): a
+    card line of the same name with another text (the printed one of an errata'd card, say)
+    states what no game reaches, in every game; so does one that leaves out a part of the text
+    they give (a passive text, an activated ability), or gives a value or type other than
+    theirs (``_values``). A card line of the same text, or of a card whose text the sources
+    never give, is read as written.
     """
     for card in situation.cards.values():
         known = corpus.find_card(card.name)
-        if known is None or card.text is None:
+        if known is None:
             continue
-        _parts(situation, known, card.text)
-        if known.text is None or _alike(known.text) == _alike(card.text):
+        if card.text is not None:
+            _parts(situation, known, card.text)
+        if card.text is None or known.text is None or _alike(known.text) == _alike(card.text):
+            _values(situation, known, card)
             continue
         line, column = _card_line(situation.text, card.name)
-        sources = ", ".join(known.errata) or "the sources"
+        errata = f" ({', '.join(known.errata)})" if known.errata else ""
         raise InputError(
-            f'the sources give the text of "{known.name}" ({sources}): "{known.text}"; a '
+            f'the sources give the text of "{known.name}"{errata}: "{known.text}"; a '
             "situation states only what the sources leave unknown",
             situation.source,
             situation.text,
@@ -62,6 +65,30 @@ def _parts(situation: Situation, known: Card, text: str) -> None:
                 column,
                 suggestion="Write that part into the card line's text, or leave the line out",
             )
+
+
+def _values(situation: Situation, known: Card, card: Card) -> None:
+    """An input error at a card line that gives a value or a type other than the sources give.
+
+    A card line's parentheses (``unit (cost 2)``) give the card's values; the sources' own
+    value of the same name (a cost, say) is in force, as its text is.
+    """
+    given = {"type": card.type} | {k: v for k, v in card.fields.items() if k != "inline"}
+    for name, value in given.items():
+        theirs = known.type if name == "type" else known.fields.get(name)
+        if theirs in (None, "") or _alike(str(theirs)) == _alike(str(value)):
+            continue
+        line, column = _card_line(situation.text, known.name)
+        raise InputError(
+            f'the sources give the {name} of "{known.name}": {theirs}, not {value}; a '
+            "situation states only what the sources leave unknown",
+            situation.source,
+            situation.text,
+            line,
+            column,
+            suggestion="Leave the card line out (the card reads as the sources give it), or "
+            "give an invented card a name of its own",
+        )
 
 
 def _alike(text: str) -> str:
