@@ -36,17 +36,12 @@ def check(situation: Situation, corpus: Corpus) -> None:
         if card.text is None or known.text is None or _alike(known.text) == _alike(card.text):
             _values(situation, known, card)
             continue
-        line, column = _card_line(situation.text, card.name)
         errata = f" ({', '.join(known.errata)})" if known.errata else ""
-        raise InputError(
+        raise _refused(
+            situation,
+            card.name,
             f'the sources give the text of "{known.name}"{errata}: "{known.text}"; a '
             "situation states only what the sources leave unknown",
-            situation.source,
-            situation.text,
-            line,
-            column,
-            suggestion="Leave the card line out (the card reads as the sources give it), or "
-            "give an invented card a name of its own",
         )
 
 
@@ -55,15 +50,12 @@ def _parts(situation: Situation, known: Card, text: str) -> None:
     for part in known.fields.get("text_parts") or ():
         given = str(part.get("text") or "")
         if given and _alike(given) not in _alike(text):
-            line, column = _card_line(situation.text, known.name)
-            raise InputError(
+            raise _refused(
+                situation,
+                known.name,
                 f'the sources give the {part.get("part")} of "{known.name}" '
                 f'({part.get("clause")}): "{given}"; a card line gives the card\'s text with it',
-                situation.source,
-                situation.text,
-                line,
-                column,
-                suggestion="Write that part into the card line's text, or leave the line out",
+                "Write that part into the card line's text, or leave the line out",
             )
 
 
@@ -78,17 +70,26 @@ def _values(situation: Situation, known: Card, card: Card) -> None:
         theirs = known.type if name == "type" else known.fields.get(name)
         if theirs in (None, "") or _alike(str(theirs)) == _alike(str(value)):
             continue
-        line, column = _card_line(situation.text, known.name)
-        raise InputError(
+        raise _refused(
+            situation,
+            known.name,
             f'the sources give the {name} of "{known.name}": {theirs}, not {value}; a '
             "situation states only what the sources leave unknown",
-            situation.source,
-            situation.text,
-            line,
-            column,
-            suggestion="Leave the card line out (the card reads as the sources give it), or "
-            "give an invented card a name of its own",
         )
+
+
+def _refused(
+    situation: Situation,
+    name: str,
+    message: str,
+    suggestion: str = "Leave the card line out (the card reads as the sources give it), or "
+    "give an invented card a name of its own",
+) -> InputError:
+    """The input error at the card line of ``name``: ``message``, and what to write instead."""
+    line, column = _card_line(situation.text, name)
+    return InputError(
+        message, situation.source, situation.text, line, column, suggestion=suggestion
+    )
 
 
 def _alike(text: str) -> str:
