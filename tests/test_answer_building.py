@@ -44,28 +44,35 @@ from rulesq.situation.model import Fact
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _graphs() -> Iterator[tuple[str, Any]]:
-    """Each answer of every case file: its verdict, status and reason, and its whole graph."""
+def _every_answer(game: str = "") -> Iterator[tuple[Path, Answer]]:
+    """Each answer of every case file that reads (of ``game``'s files only, if given)."""
     for path in every_situation_file():
+        if game not in str(path):
+            continue
         try:
-            situation = read_situation(path)
-            answers = evaluate(situation)
+            answers = evaluate(read_situation(path))
         except RulesqError:
             continue
         for answer in answers:
-            graph = answer.graph
-            shown = answer.verdict.show() if answer.verdict is not None else None
-            yield (
-                f"{path}: {answer.question.text}",
-                (
-                    shown,
-                    answer.status,
-                    answer.reason,
-                    graph.graph.nodes(data=True),
-                    graph.graph.edges(data=True),
-                    graph._counter,
-                ),
-            )
+            yield path, answer
+
+
+def _graphs() -> Iterator[tuple[str, Any]]:
+    """Each answer of every case file: its verdict, status and reason, and its whole graph."""
+    for path, answer in _every_answer():
+        graph = answer.graph
+        shown = answer.verdict.show() if answer.verdict is not None else None
+        yield (
+            f"{path}: {answer.question.text}",
+            (
+                shown,
+                answer.status,
+                answer.reason,
+                graph.graph.nodes(data=True),
+                graph.graph.edges(data=True),
+                graph._counter,
+            ),
+        )
 
 
 class _Forgetful(dict[int, Any]):
@@ -155,29 +162,24 @@ def test_a_check_builds_the_end_of_few_graphs(monkeypatch: pytest.MonkeyPatch) -
 def test_the_verdict_read_unbuilt_is_the_verdict_built() -> None:
     """The deciding step, effects and clauses read from a deferred end are those it builds."""
     read = 0
-    for path in every_situation_file():
-        try:
-            answers = evaluate(read_situation(path))
-        except RulesqError:
+    for path, answer in _every_answer():
+        graph = answer.graph
+        if graph._ended() is None:
             continue
-        for answer in answers:
-            graph = answer.graph
-            if graph._ended() is None:
-                continue
-            read += 1
-            unbuilt = (
-                graph.deciding_step(),
-                graph.supporting_effects(),
-                graph.deciding_clause_ids(),
-            )
-            assert graph._ended() is not None  # reading them built nothing
-            assert graph.graph is not None  # builds the end (not the precedents: not shown)
-            built = (
-                graph.deciding_step(),
-                graph.supporting_effects(),
-                {str(c["clause_id"]) for c in graph.deciding_clauses()},
-            )
-            assert unbuilt == built, f"{path}: {answer.question.text}"
+        read += 1
+        unbuilt = (
+            graph.deciding_step(),
+            graph.supporting_effects(),
+            graph.deciding_clause_ids(),
+        )
+        assert graph._ended() is not None  # reading them built nothing
+        assert graph.graph is not None  # builds the end (not the precedents: not shown)
+        built = (
+            graph.deciding_step(),
+            graph.supporting_effects(),
+            {str(c["clause_id"]) for c in graph.deciding_clauses()},
+        )
+        assert unbuilt == built, f"{path}: {answer.question.text}"
     assert read > 1000
 
 
@@ -314,17 +316,10 @@ def test_the_absences_are_read_from_their_list_as_a_scan_finds_them() -> None:
     every absence node a scan of the whole graph finds, in its order, over every Blue Moon
     case file's answers; a node removed since it was added is not listed."""
     compared = 0
-    for path in every_situation_file():
-        if "bluemoon" not in str(path):
-            continue
-        try:
-            answers = evaluate(read_situation(path))
-        except RulesqError:
-            continue
-        for answer in answers:
-            graph = answer.graph
-            assert graph.absence_nodes() == _absences_scanned(graph), path
-            compared += bool(graph.absence_nodes())
+    for path, answer in _every_answer("bluemoon"):
+        graph = answer.graph
+        assert graph.absence_nodes() == _absences_scanned(graph), path
+        compared += bool(graph.absence_nodes())
     assert compared > 300  # most answers rest on an assumption or a negative fact
     graph = Derivation("can I play it?")
     kept, gone = graph.absence("a", assumed=True), graph.absence("b", assumed=True)

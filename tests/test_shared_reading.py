@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from rulesq.engine.answer import Answer
 from rulesq.engine.dispatch import evaluate
 from rulesq.situation import parse_situation, read_situation
+
+if TYPE_CHECKING:
+    from rulesq.games.bluemoon.judge.shared import Readings
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))
@@ -47,11 +51,6 @@ def test_each_question_alone_gets_the_same_answer(path: Path) -> None:
 def test_the_facts_are_read_once_for_every_question() -> None:
     """Ten questions after the same hundred facts read a hundred facts, not a thousand; a
     question after more facts reads on from the reading before it."""
-    from rulesq.engine.dispatch import Context
-    from rulesq.games import get_game
-    from rulesq.games.bluemoon.judge.shared import MEMO_KEY, Readings
-    from rulesq.games.bluemoon.judge.view import View
-
     facts = 'it is my turn\nI play "Laughing Gas"\n' * 50
     text = (
         'game bluemoon\nyou have active "Wall of Fire"\n'
@@ -60,13 +59,7 @@ def test_the_facts_are_read_once_for_every_question() -> None:
         + "the fight ends\n"
         + 'ask is the special power text of "Wall of Fire" ignored?\n'
     )
-    situation = parse_situation(text, "<generated>")
-    game = get_game("bluemoon")
-    memo: dict[str, object] = {}
-    for question in situation.questions:
-        View(Context(situation, question, game, memo))
-    readings = memo[MEMO_KEY]
-    assert isinstance(readings, Readings)
+    readings = _readings_of(text)
     assert readings.facts_read == 101 + 1, readings.facts_read  # the first one, then the last
     assert not readings.kept  # nothing is kept once no question is left to read on from it
 
@@ -100,8 +93,8 @@ def test_a_question_that_plays_cards_leaves_the_next_one_its_facts() -> None:
     assert shown(after_plays)[1] == "no"
 
 
-def _facts_read_by(text: str) -> int:
-    """How many facts the questions of ``text`` read, all together."""
+def _readings_of(text: str) -> Readings:
+    """The shared reading the questions of ``text`` leave behind, each asked in turn."""
     from rulesq.engine.dispatch import Context
     from rulesq.games import get_game
     from rulesq.games.bluemoon.judge.shared import MEMO_KEY, Readings
@@ -114,7 +107,12 @@ def _facts_read_by(text: str) -> int:
         View(Context(situation, question, game, memo))
     readings = memo[MEMO_KEY]
     assert isinstance(readings, Readings)
-    return readings.facts_read
+    return readings
+
+
+def _facts_read_by(text: str) -> int:
+    """How many facts the questions of ``text`` read, all together."""
+    return _readings_of(text).facts_read
 
 
 def test_a_few_facts_without_a_play_are_read_again_many_are_read_once(
