@@ -1092,3 +1092,24 @@ def test_a_card_placed_nowhere_beside_both_active_lists_shows_them_taken_whole()
     texts = listed.graph.assumptions()
     assert any('"I have active" lists' in text for text in texts), texts
     assert any('"you have active" lists' in text for text in texts), texts
+
+
+def test_an_influence_area_is_read_as_listed_stated_or_open() -> None:
+    """A stated list of a player's influence (or active) cards is the whole area, shown; an
+    area said to hold no other cards assumes nothing of it; one never stated has no answer."""
+    stem = "bluemoon/influence/"
+    listed = "my influence area is taken to hold only the cards the situation lists there"
+    for name in (
+        "old-goo-with-my-influence-list-stated-takes-it-whole.rq",
+        "old-goo-with-my-active-list-stated-takes-the-influence-area-whole.rq",
+        "a-total-power-with-an-influence-list-stated-takes-it-whole.rq",
+    ):
+        answer = answers(stem + name)[-1]
+        assert answer.verdict is not None
+        assert any(listed in a for a in answer.graph.assumptions()), answer.graph.assumptions()
+    whole = answers(stem + "old-goo-with-my-influence-area-holding-no-other-cards-answers.rq")[0]
+    assert whole.verdict == YesNo(True)
+    assert not any("influence area" in a for a in whole.graph.assumptions())
+    open_ = answers(stem + "old-goo-with-my-influence-area-never-stated-is-open.rq")[0]
+    assert open_.verdict is None
+    assert "yes if it holds no other cards; no if it holds a card more" in open_.reason

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError
-from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, BOTH_AREAS, whose
+from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, BOTH_AREAS, INFLUENCE_WORD, whose
 from rulesq.games.bluemoon.judge.state import Zone
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ Said = dict[tuple[str, str], "Fact"]
 def check(situation: Situation, state: State, who: str, said: Said, fact: Fact) -> None:
     """Raise ``InputError`` at ``fact`` when the player's area statements cannot all hold."""
     player = state.player(who)
+    _check_influence(situation, state, who, said, fact)
     named = {zone: len(state.owned(who, frozenset({zone}))) for zone in AREA_WORDS}
     # Each area: the fewest and the most cards it may hold, and the lines that say so.
     low = dict(named)
@@ -62,6 +63,19 @@ def check(situation: Situation, state: State, who: str, said: Said, fact: Fact) 
         if not sum(low.values()) <= count <= sum(high.values()):
             lines = [*why[Zone.COMBAT], *why[Zone.SUPPORT], both]
             _refuse(situation, fact, lines, who, BOTH_AREAS, count, sum(named.values()))
+
+
+def _check_influence(situation: Situation, state: State, who: str, said: Said, fact: Fact) -> None:
+    """The influence area alone: a count no fewer than its named cards (as many, if whole)."""
+    named = len(state.owned(who, frozenset({Zone.INFLUENCE})))
+    stated = said.get(("count", INFLUENCE_WORD))
+    count = state.player(who).area_counts.get(INFLUENCE_WORD)
+    if stated is None or count is None:
+        return
+    whole = said.get(("whole", INFLUENCE_WORD))
+    if count < named or (whole is not None and count != named):
+        lines = [stated] if whole is None else [whole, stated]
+        _refuse(situation, fact, lines, who, INFLUENCE_WORD, count, named)
 
 
 def check_counts(situation: Situation, earlier: Fact, fact: Fact, was: int, now: int) -> None:

@@ -21,7 +21,7 @@ from rulesq.games.bluemoon.judge.deck_plays import deck_loading_texts, deck_play
 from rulesq.games.bluemoon.judge.forces import Forces, effects_of, has_effect
 from rulesq.games.bluemoon.judge.icon_flags import icon_flag
 from rulesq.games.bluemoon.judge.interference import answers, last_action
-from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, BOTH_AREAS
+from rulesq.games.bluemoon.judge.open_areas import AREA_WORDS, BOTH_AREAS, INFLUENCE_WORD
 from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 from rulesq.games.bluemoon.judge.removals import discarded_by_use, implied_use
 from rulesq.games.bluemoon.judge.searches import exchanged_for
@@ -163,7 +163,10 @@ class Moves:
         """A stated area count kept as a card enters (+1) or leaves (-1) the area after it."""
         word = AREA_WORDS.get(card.zone)
         counts = self.state.player(card.owner).area_counts
-        for key in () if word is None else (word, BOTH_AREAS):
+        keys: tuple[str, ...] = () if word is None else (word, BOTH_AREAS)
+        if card.zone is _INFLUENCE:
+            keys = (INFLUENCE_WORD,)
+        for key in keys:
             if key in counts:
                 counts[key] = max(0, counts[key] + step)
 
@@ -577,6 +580,7 @@ class Moves:
             ship = self.locate(ref, who, frozenset({Zone.INFLUENCE}))
             if ship is None:
                 ship = self.new_card(ref, who, Zone.INFLUENCE, active=True)
+            self.recount(ship, -1)  # (a count of the influence area held it)
             ship.zone = Zone.LANDED
             ship.active = True
             ship.landed_turn = self.state.turn

@@ -8,6 +8,10 @@ noted here, and the engine asks the question again with the areas holding more c
 names: when the verdicts differ, the areas decide and there is no answer. Every reader of a
 player's ACTIVE cards (a total, "at least three active character cards", RETRIEVE, "is X
 active?") takes a stated ``X have active`` list as all of them, shown (:func:`note_read`).
+The influence area (Hyla, ships not landed) is read the same way (:func:`note_influence`): a
+stated list of its cards (``you have "Piplox" in your influence area``, or a ``have active``
+list, all of the player's active cards) is the whole area, shown; an area never stated is
+asked again with one card more there.
 """
 
 from __future__ import annotations
@@ -34,6 +38,17 @@ LISTED = (
     "plays since, as the FAQ's questions list them (write {whose} combat and support areas hold "
     "no other cards, or how many cards they hold)"
 )
+#: The assumption an influence area left open takes where the situation lists its cards.
+INFLUENCE_LISTED = (
+    "{whose} influence area is taken to hold only the cards the situation lists there ("
+    '"{player} have … in {whose} influence area", or "{player} have active") and plays since '
+    "(write {whose} influence area holds no other cards, or how many cards it holds)"
+)
+#: The assumption an influence area never stated takes: asked again with a card more there.
+INFLUENCE_TAKEN = (
+    "{whose} influence area holds only the cards the situation names (asked again with a "
+    "card more there, the answer is the same)"
+)
 #: How many cards beyond every card of the player the other way states: enough for the six
 #: cards of the additional dragon, whatever the areas hold already.
 MORE = 6
@@ -44,6 +59,11 @@ AREA_WORDS = {Zone.COMBAT: "combat area", Zone.SUPPORT: "support area"}
 #: Both areas, as a line states them together.
 BOTH_AREAS = "combat and support areas"
 _AREAS = frozenset(AREA_WORDS)
+#: The influence area (Hyla, ships not landed), as a line states it; a fight's end leaves it.
+INFLUENCE_WORD = "influence area"
+_INFLUENCE = Zone.INFLUENCE
+#: The kinds of card that lie in the influence area.
+_IN_INFLUENCE = frozenset({"hyla", "ship"})
 
 
 def areas_open(state: State, who: str, zones: frozenset[Zone]) -> bool:
@@ -56,6 +76,8 @@ def areas_open(state: State, who: str, zones: frozenset[Zone]) -> bool:
     """
     player = state.player(who)
     known = set(player.area_counts) | player.areas_whole
+    if _INFLUENCE in zones and INFLUENCE_WORD not in known:
+        return True  # (no fight's end empties it)
     if not zones & _AREAS or BOTH_AREAS in known or state.is_first_turn:
         return False  # (a fight's first turn: the last fight's end emptied the areas)
     return any(AREA_WORDS[zone] not in known for zone in zones & _AREAS)
@@ -95,9 +117,12 @@ def unnamed_in(state: State, who: str, zones: frozenset[Zone]) -> int:
     def named(within: frozenset[Zone]) -> int:
         return len(state.owned(who, within))
 
-    if BOTH_AREAS in counts:
-        return max(0, counts[BOTH_AREAS] - named(_AREAS))
-    return sum(
+    more = 0
+    if _INFLUENCE in zones and INFLUENCE_WORD in counts:
+        more = max(0, counts[INFLUENCE_WORD] - named(frozenset({_INFLUENCE})))
+    if BOTH_AREAS in counts and zones & _AREAS:
+        return more + max(0, counts[BOTH_AREAS] - named(_AREAS))
+    return more + sum(
         max(0, counts[AREA_WORDS[zone]] - named(frozenset({zone})))
         for zone in zones & _AREAS
         if AREA_WORDS[zone] in counts
@@ -121,12 +146,17 @@ def covered_by_a_play(state: State, who: str) -> bool:
 def active_zones(state: State, who: str) -> frozenset[Zone]:
     """The areas where a card of the player the situation does not name may be active.
 
-    The support area (its cards stay active), and the combat area until a character card of
-    the player the situation plays covers it (:func:`covered_by_a_play`).
+    The support area (its cards stay active), the influence area (its Hyla and ships), and the
+    combat area until a character card of the player the situation plays covers it
+    (:func:`covered_by_a_play`).
     """
     if covered_by_a_play(state, who):
-        return frozenset({Zone.SUPPORT})
-    return _AREAS
+        return _SUPPORT_INFLUENCE
+    return _ACTIVE_AREAS
+
+
+_SUPPORT_INFLUENCE = frozenset({Zone.SUPPORT, _INFLUENCE})
+_ACTIVE_AREAS = _AREAS | {_INFLUENCE}
 
 
 def read_as_named(state: State, who: str, zones: frozenset[Zone], what: str) -> None:
@@ -141,14 +171,20 @@ def read_as_named(state: State, who: str, zones: frozenset[Zone], what: str) -> 
     zones = zones & active_zones(state, who)
     if not zones:
         return
-    unnamed = unnamed_in(state, who, zones)
-    if unnamed:
-        raise CannotAnswer(
-            f"the situation says {whose(who)} combat and support areas hold {unnamed} card(s) "
-            f"more than it names: whether they are active, and {what}, is not given (name them, "
-            "or state how many cards the areas hold)"
-        )
-    if not areas_open(state, who, zones):
+    for part, where, verb in (
+        (zones & _AREAS, BOTH_AREAS, "hold"),
+        (zones & {_INFLUENCE}, INFLUENCE_WORD, "holds"),
+    ):
+        unnamed = unnamed_in(state, who, part) if part else 0
+        if unnamed:
+            raise CannotAnswer(
+                f"the situation says {whose(who)} {where} {verb} {unnamed} card(s) more than it "
+                f"names: whether they are active, and {what}, is not given (name them, or state "
+                f"how many cards {'the areas hold' if verb == 'hold' else 'it holds'})"
+            )
+    if _INFLUENCE in zones:
+        note_influence(state, who)
+    if not areas_open(state, who, zones & _AREAS):
         return
     note_read(state, who, active=True)
 
@@ -167,6 +203,24 @@ def note_read(state: State, who: str, *, active: bool) -> None:
             state.assumed.append(text)
         return
     note_open(state, who)
+
+
+def note_influence(state: State, who: str) -> None:
+    """Note how a verdict read the influence area of ``who``, where the situation leaves it open.
+
+    A stated list of the player's influence cards, or of his active cards (all of them, a Hyla
+    and a ship not landed among them), is the whole area, shown (:data:`INFLUENCE_LISTED`);
+    else the question is asked again with a card more there (:data:`INFLUENCE_TAKEN`).
+    """
+    if not areas_open(state, who, frozenset({_INFLUENCE})):
+        return
+    player = state.player(who)
+    if player.influence_listed or player.active_listed:
+        text = INFLUENCE_LISTED.format(whose=whose(who), player="I" if who == ME else "you")
+    else:
+        text = INFLUENCE_TAKEN.format(whose=whose(who))
+    if text not in state.assumed:
+        state.assumed.append(text)
 
 
 #: The kinds of card played into the combat or support area (the others go elsewhere in play).
@@ -248,6 +302,31 @@ def area_choices(state: State, situation: Situation) -> tuple[Choice, ...]:
                 taken="if they hold no other cards",
                 branches=((at, line, f"if they hold {MORE} cards more"),),
                 what=f"{whose(who)} combat and support areas",
+                hint=hint,
+            )
+        )
+    for who in (ME, YOU):
+        taken = INFLUENCE_TAKEN.format(whose=whose(who))
+        if taken not in state.assumed:
+            continue
+        # a card more than every Hyla and ship of his the situation names, wherever they lie
+        number = 1 + sum(1 for c in state.cards if c.owner == who and c.info.kind in _IN_INFLUENCE)
+        line = f"{whose(who)} {INFLUENCE_WORD} holds {number} card{'s' if number > 1 else ''}"
+        hint = (
+            f"write, e.g., {whose(who)} {INFLUENCE_WORD} holds no other cards, or how many "
+            "cards it holds"
+        )
+        out.append(
+            Choice(
+                assumption=taken,
+                reason=(
+                    f"what {whose(who)} {INFLUENCE_WORD} holds besides the cards the situation "
+                    f"names decides the answer, and the situation does not say: {{verdicts}} "
+                    f"({hint})"
+                ),
+                taken="if it holds no other cards",
+                branches=((at, line, "if it holds a card more"),),
+                what=f"{whose(who)} {INFLUENCE_WORD}",
                 hint=hint,
             )
         )

@@ -287,6 +287,9 @@ class Player:
     #: Whether an ``X have active "A", …`` statement lists cards of his combat or support area:
     #: the list is read as his active cards there (open_areas.read_as_named).
     active_listed: bool = False
+    #: Whether a statement lists cards of his influence area (``you have "Piplox" in your
+    #: influence area``, or ``have active`` naming one): the list is the whole area, shown.
+    influence_listed: bool = False
     unknown_bluffs: int = 0
     announced: int | None = None
     announced_turn: int | None = None

@@ -482,6 +482,8 @@ class Timeline(Moves):
             card = self.put_in_play(ref, who)
             if card.zone in (Zone.COMBAT, Zone.SUPPORT):
                 self.state.player(who).active_listed = True
+            elif card.zone is Zone.INFLUENCE:
+                self.state.player(who).influence_listed = True
         self._said_of_areas(fact)
 
     def on_inactive(self, fact: Fact) -> None:
@@ -534,9 +536,11 @@ class Timeline(Moves):
     def on_influence(self, fact: Fact) -> None:
         """Cards in a player's influence area (Hyla, ships not landed)."""
         who = fact.who or ME
+        self.state.player(who).influence_listed = True
         for ref in fact.cards:
             if self.state.find(ref.name, who, frozenset({Zone.INFLUENCE})) is None:
                 self.new_card(ref, who, Zone.INFLUENCE, active=True).turn = 0
+        self._said_of_areas(fact)
 
     def on_cargo(self, fact: Fact) -> None:
         """The cards loaded onto a ship."""

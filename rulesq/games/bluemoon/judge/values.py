@@ -28,7 +28,9 @@ from rulesq.games.bluemoon.acts import Have
 from rulesq.games.bluemoon.conditions import AttackedBy, Having, PlayedFrom, Retreats, Wins
 from rulesq.games.bluemoon.judge.open_areas import (
     AREA_WORDS,
+    INFLUENCE_WORD,
     areas_open,
+    note_influence,
     note_read,
     read_as_named,
     unnamed_in,
@@ -360,7 +362,7 @@ class Values:
         active there leaves no answer, or the question asked again (open_areas.read_as_named).
         """
         if not at_least:
-            read_as_named(self.forces.state, who, _AREAS, "their values")
+            read_as_named(self.forces.state, who, _OPEN_AREAS, "their values")
         cards = [c for c in self.forces.state.active(who) if c.zone in POWER_ZONES]
         values = [self.value(c, element, chosen) for c in cards]
         total = Valued(sum(v.value for v in values))
@@ -519,6 +521,10 @@ def count_cards(
         stated = _stated_area_count(forces, who, zones)
         if stated is not None:
             return stated
+    if plain and zones == _INFLUENCE_ONLY:
+        stated = state.player(who).area_counts.get(INFLUENCE_WORD)
+        if stated is not None:
+            return stated
     return sum(
         1
         for card in state.cards
@@ -603,7 +609,11 @@ def _having(condition: Having, controller: str, forces: Forces, this_card: Insta
             continue
         if _compare(condition, what.quantity, count, other_count, than) != verdict:
             # a count of active cards takes a stated active list whole; others asked again
-            note_read(forces.state, player, active=what.active)
+            zones = _open_zones(what)
+            if areas_open(forces.state, player, zones & _AREAS):
+                note_read(forces.state, player, active=what.active)
+            if Zone.INFLUENCE in zones:
+                note_influence(forces.state, player)
     return verdict
 
 
@@ -613,9 +623,20 @@ _MORE = 60
 
 def _areas_unstated(forces: Forces, who: str, sel: Cards) -> bool:
     """Whether the selector counts cards in areas whose number of cards the situation leaves out."""
+    return areas_open(forces.state, who, _open_zones(sel))
+
+
+def _open_zones(sel: Cards) -> frozenset[Zone]:
+    """The areas a selector counts that the situation may leave open.
+
+    The combat and support areas, and the influence area where the selector names it ("no
+    cards in my influence area"): an unnamed card there is a Hyla or a ship, which a count of
+    cards in play of another kind never takes.
+    """
     place = sel.place if isinstance(sel.place, Place) else None
-    zones = (zones_of(place) if place is not None else IN_PLAY) & _AREAS
-    return areas_open(forces.state, who, zones)
+    if place is None:
+        return IN_PLAY & _AREAS
+    return zones_of(place) & _OPEN_AREAS
 
 
 def count_range(
@@ -627,14 +648,15 @@ def count_range(
     situation states that the areas hold more cards than it names, each unnamed card may be one.
     """
     count = count_cards(forces, who, sel, controller, this_card)
-    place = sel.place if isinstance(sel.place, Place) else None
-    zones = (zones_of(place) if place is not None else IN_PLAY) & _AREAS
+    zones = _open_zones(sel)
     if _plain(sel) or not zones:
         return count, count
     return count, count + unnamed_cards(forces, who, zones)
 
 
 _AREAS = frozenset({Zone.COMBAT, Zone.SUPPORT})
+_INFLUENCE_ONLY = frozenset({Zone.INFLUENCE})
+_OPEN_AREAS = _AREAS | _INFLUENCE_ONLY
 
 
 def unnamed_cards(forces: Forces, who: str, zones: frozenset[Zone]) -> int:
