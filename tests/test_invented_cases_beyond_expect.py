@@ -1113,3 +1113,23 @@ def test_an_influence_area_is_read_as_listed_stated_or_open() -> None:
     open_ = answers(stem + "old-goo-with-my-influence-area-never-stated-is-open.rq")[0]
     assert open_.verdict is None
     assert "yes if it holds no other cards; no if it holds a card more" in open_.reason
+
+
+def test_a_text_of_a_card_placed_nowhere_reads_both_players_places() -> None:
+    """Out of play wherever every area that could hold it is named or listed (the lists shown,
+    the place taken shown); else asked again with it active for each player who may hold it."""
+    stem = "bluemoon/text-places/"
+    listed = answers(
+        stem + "a-text-of-a-card-placed-nowhere-beside-both-active-lists-has-no-effect.rq"
+    )
+    assumed = listed[0].graph.assumptions()
+    assert any("my active cards are taken to be those" in a for a in assumed), assumed
+    assert any("your active cards are taken to be those" in a for a in assumed), assumed
+    assert any("it is taken to be out of play" in a for a in assumed), assumed
+    named = answers(stem + "a-text-of-a-card-placed-nowhere-with-every-area-named-has-no-effect.rq")
+    assumed = named[0].graph.assumptions()
+    assert not any("active cards are taken" in a for a in assumed), assumed
+    assert any("as no area may hold it unnamed" in a for a in assumed), assumed
+    open_ = answers(stem + "a-text-of-a-card-placed-nowhere-with-the-areas-open-is-open.rq")[0]
+    assert open_.verdict is None
+    assert "yes if it is my active card; yes if it is your active card" in open_.reason

@@ -99,7 +99,7 @@ def check(situation: Situation) -> None:
 
 
 #: The statements about a player's areas that must hold at once (judge/area_statements.py).
-AREA_FACTS = frozenset({"area_size", "area_whole"})
+AREA_FACTS = frozenset({"area_size", "area_whole", "influence_size", "influence_whole"})
 
 
 def _area_statements(situation: Situation) -> None:

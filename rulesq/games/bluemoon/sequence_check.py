@@ -47,6 +47,8 @@ KEEP_HAND = frozenset(
         "pile_size",
         "area_size",
         "area_whole",
+        "influence_size",
+        "influence_whole",
         "not_run_out",
         "hand_lacks",
         "hand",

@@ -28,6 +28,7 @@ from rulesq.games.bluemoon.judge.overruled import (
     sentence_claims,
     settle,
 )
+from rulesq.games.bluemoon.judge.place_ways import placed_out_of_play
 from rulesq.games.bluemoon.judge.placing import place_decides, placed_nowhere
 from rulesq.games.bluemoon.judge.playing import gang_joins
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
@@ -393,15 +394,19 @@ def text_effective(ctx: Context) -> Answer:
     card = view.card()
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
-    if card.info.has_text:
-        place_decides(card, "a text takes effect from a card in play")
+    placed_out = None
+    if card.info.has_text and placed_nowhere(card):
+        placed_out = placed_out_of_play(view, card, "a text takes effect from a card in play")
     forces = view.forces
     if any(acts_at_fight_end(s) for s in effects_of(card)):
         # A retreat ends the fight: a text acting "at the end of each fight" acts then, once
         # the combat and support areas are cleared (its end unstated), as its use is read.
         forces = after_retreat(view)
         card = next((c for c in forces.state.cards if c.uid == card.uid), card)
-    return view.yes_no(takes_effect(forces, card))
+    ruling = takes_effect(forces, card)
+    if placed_out is not None:
+        ruling.assumptions.append(placed_out)
+    return view.yes_no(ruling)
 
 
 def icon_effective(ctx: Context) -> Answer:

@@ -17,6 +17,8 @@ from rulesq.games.bluemoon.judge import rules as R
 from rulesq.games.bluemoon.judge.answers_hands import after_retreat
 from rulesq.games.bluemoon.judge.answers_play import assume_turn
 from rulesq.games.bluemoon.judge.forces import effects_of
+from rulesq.games.bluemoon.judge.place_ways import placed_out_of_play
+from rulesq.games.bluemoon.judge.placing import placed_nowhere
 from rulesq.games.bluemoon.judge.replacing import can_replace
 from rulesq.games.bluemoon.judge.retrieving import blockers_read, icon_ruling
 from rulesq.games.bluemoon.judge.retrieving import can_retrieve as retrieve_ruling
@@ -70,12 +72,18 @@ def can_use_text(ctx: Context) -> Answer:
     view = View(ctx)
     card = view.card(who=view.who)
     forces = view.forces
+    placed_out = None
+    if card.info.has_text and placed_nowhere(card):
+        placed_out = placed_out_of_play(view, card, "a text is used from a card in play")
     if any(acts_at_fight_end(s) for s in effects_of(card)):
         # A retreat ends the fight: a text used "at the end of each fight" is used then, once
         # the combat and support areas are cleared (its end unstated, as a draw count reads it).
         forces = after_retreat(view)
         card = next((c for c in forces.state.cards if c.uid == card.uid), card)
-    return view.yes_no(text_usable(forces, card, view.who))
+    ruling = text_usable(forces, card, view.who, placed_out=placed_out is not None)
+    if placed_out is not None:
+        ruling.assumptions.append(placed_out)
+    return view.yes_no(ruling)
 
 
 def optional(source: Source) -> bool:

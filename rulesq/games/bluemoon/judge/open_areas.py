@@ -249,17 +249,38 @@ def may_be_active(state: State, card: Instance) -> bool:
         return False
     found = False
     for who in (ME, YOU):
-        zones = active_zones(state, who)
-        if unnamed_in(state, who, zones):
+        if may_be_active_for(state, who):
             found = True
-        elif areas_open(state, who, zones):
-            if not state.player(who).active_listed:
-                found = True
     if not found:
         for who in (ME, YOU):
-            if areas_open(state, who, active_zones(state, who)):
+            if areas_open(state, who, active_zones(state, who) & _AREAS):
                 note_read(state, who, active=True)
     return found
+
+
+def may_be_active_for(state: State, who: str) -> bool:
+    """Whether a card of the combat or support area may be active there for ``who`` unnamed.
+
+    A stated count above the cards named there, or an area left open with no ``have active``
+    list of his (a list is all of his active cards, :func:`note_read`).
+    """
+    zones = active_zones(state, who) & _AREAS
+    if unnamed_in(state, who, zones):
+        return True
+    return areas_open(state, who, zones) and not state.player(who).active_listed
+
+
+def influence_may_hold(state: State, who: str) -> bool:
+    """Whether the influence area of ``who`` may hold a card unnamed (:func:`note_influence`).
+
+    A stated count above the cards named there, or an area never stated nor listed.
+    """
+    zone = frozenset({_INFLUENCE})
+    if unnamed_in(state, who, zone):
+        return True
+    player = state.player(who)
+    listed = player.influence_listed or player.active_listed
+    return areas_open(state, who, zone) and not listed
 
 
 def whose(who: str) -> str:

@@ -26,6 +26,7 @@ from rulesq.games.bluemoon.judge.cards import (
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.iconuse import new_use
 from rulesq.games.bluemoon.judge.moves import Moves
+from rulesq.games.bluemoon.judge.open_areas import INFLUENCE_WORD
 from rulesq.games.bluemoon.judge.phase_reads import PhaseReads, noted
 from rulesq.games.bluemoon.judge.state import (
     ME,
@@ -439,9 +440,17 @@ class Timeline(Moves):
             else:
                 player.named_dragons.discard(colour)
 
-    def on_area_size(self, fact: Fact) -> None:
+    def on_influence_size(self, fact: Fact) -> None:
+        """How many cards a player's influence area holds (counted as an area)."""
+        self.on_area_size(fact, INFLUENCE_WORD)
+
+    def on_influence_whole(self, fact: Fact) -> None:
+        """A player's influence area holds no card the situation does not name."""
+        self.on_area_whole(fact, INFLUENCE_WORD)
+
+    def on_area_size(self, fact: Fact, area: str | None = None) -> None:
         """How many cards a player's combat and/or support areas hold."""
-        area = str(fact.param("area", "combat and support areas"))
+        area = area or str(fact.param("area", "combat and support areas"))
         who = fact.who or ME
         counts = self.state.player(who).area_counts
         earlier = self.area_said.get(who, {}).get(("count", area))
@@ -452,9 +461,9 @@ class Timeline(Moves):
         self.area_said_at[(who, area)] = len(self.state.events)
         self._said_of_areas(fact, ("count", area))
 
-    def on_area_whole(self, fact: Fact) -> None:
+    def on_area_whole(self, fact: Fact, area: str | None = None) -> None:
         """A player's combat and/or support areas hold no card the situation does not name."""
-        area = str(fact.param("area", "combat and support areas"))
+        area = area or str(fact.param("area", "combat and support areas"))
         player = self.state.player(fact.who or ME)
         player.areas_whole = player.areas_whole | {area}
         self._said_of_areas(fact, ("whole", area))

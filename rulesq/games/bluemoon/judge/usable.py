@@ -45,8 +45,12 @@ PHASE_TIMES = frozenset(
 )
 
 
-def not_live(forces: Forces, card: Instance) -> Ruling | None:
-    """Why a card's text cannot act now (covered, not in play, of an earlier turn), or None."""
+def not_live(forces: Forces, card: Instance, *, placed_out: bool = False) -> Ruling | None:
+    """Why a card's text cannot act now (covered, not in play, of an earlier turn), or None.
+
+    ``placed_out``: a card placed nowhere, taken out of play by the answer (its other places
+    asked again): no place decides here.
+    """
     if forces.live(card):
         return None
     if card.zone is Zone.COMBAT:
@@ -65,7 +69,7 @@ def not_live(forces: Forces, card: Instance) -> Ruling | None:
         )
     if card.face_down:
         return no(f'"{card.name}" lies face down as a bluff card', R.BLUFF_ACTIVE_SUPPORT)
-    if may_be_in_play(forces.state, card):  # placed nowhere: it may lie unnamed in an area
+    if not placed_out and may_be_in_play(forces.state, card):  # placed nowhere: unnamed in play?
         place_decides(card, "only active cards have an effect")
     return no(
         f'"{card.name}" is not in play ({card.zone.value}): only active cards have an effect',
@@ -74,8 +78,11 @@ def not_live(forces: Forces, card: Instance) -> Ruling | None:
     )
 
 
-def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
-    """Whether ``who`` can use the special power text of ``card`` now."""
+def text_usable(forces: Forces, card: Instance, who: str, *, placed_out: bool = False) -> Ruling:
+    """Whether ``who`` can use the special power text of ``card`` now.
+
+    ``placed_out``: a card placed nowhere, taken out of play by the answer (:func:`not_live`).
+    """
     if not card.info.text_known:
         raise CannotAnswer(f'the sources give no special power text for "{card.name}"')
     if not card.info.has_text:
@@ -86,9 +93,9 @@ def text_usable(forces: Forces, card: Instance, who: str) -> Ruling:
             "card determines how it is applied",
             R.APPLY_INSTRUCTION,
         )
-    if not forces.live(card):
+    if not forces.live(card) and not placed_out:
         place_decides(card, "a text is used from a card in play")
-    dead = not_live(forces, card)
+    dead = not_live(forces, card, placed_out=placed_out)
     if dead is not None:
         return dead
     why = forces.text_ignored(card)

@@ -88,6 +88,8 @@ class View:
         self.unknown_icons_read = note_unknown_icons()
         #: What the judging's reads of unknown icons were for (one record per question).
         self.icon_use = judging_use(ctx)
+        #: Choices the answer itself took one way (where a card placed nowhere is), re-asked.
+        self.own_choices: list[Choice] = []
 
     @once
     def forces(self) -> Forces:
@@ -311,7 +313,7 @@ class View:
         """
         kind = self.ctx.question.kind
         names = [ref.name for ref in self.ctx.question.cards]
-        areas = area_choices(self.state, self.ctx.situation)
+        areas = (*self.own_choices, *area_choices(self.state, self.ctx.situation))
         if kind in ABOUT_THE_CHOICE and not names:
             return areas
         out = []
