@@ -411,6 +411,7 @@ def test_a_card_whose_text_the_sources_never_quote_is_a_stated_assumption() -> N
         "game bluemoon\nelement fire\n"
         'I have active "Speedius Unnecessarius"\n'
         "my combat and support areas hold no other cards\n"
+        "my influence area holds no other cards\n"
         "ask what is my total power?\n"
     )
     [answer] = evaluate(situation)

@@ -1133,3 +1133,23 @@ def test_a_text_of_a_card_placed_nowhere_reads_both_players_places() -> None:
     open_ = answers(stem + "a-text-of-a-card-placed-nowhere-with-the-areas-open-is-open.rq")[0]
     assert open_.verdict is None
     assert "yes if it is my active card; yes if it is your active card" in open_.reason
+
+
+def test_a_hand_refreshed_from_a_draw_deck_of_unstated_size_shows_what_it_takes() -> None:
+    """The refresh's draws from a deck of unstated size are counted as made, as the FAQ's draw
+    counts are (BM-Q250), and the hand count says so with the line that would state the deck."""
+    for name, drawn in (
+        ("hands/a-hand-size-stated-before-my-refresh-is-not-carried-past-it.rq", 4),
+        ("time/sequence-after-a-question-the-other-players-play-is-on-his-own-turn-2.rq", 3),
+    ):
+        after = [a for a in answers(name) if a.verdict == Number(6)]
+        assert after, name
+        assumed = after[0].graph.assumptions()
+        assert any(
+            "draw deck is taken to hold enough cards" in a
+            and f"my draw deck has {drawn} cards" in a
+            for a in assumed
+        ), assumed
+    stated = answers("hands/a-hand-size-stated-before-my-refresh-is-not-carried-past-it.rq")[-1]
+    assert stated.verdict == Number(5)
+    assert not any("draw deck is taken" in a for a in stated.graph.assumptions())

@@ -46,7 +46,15 @@ from rulesq.games.bluemoon.judge.requirements import Kind as Need
 from rulesq.games.bluemoon.judge.requirements import excess, play_requirements
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
 from rulesq.games.bluemoon.judge.select import players_of
-from rulesq.games.bluemoon.judge.state import ME, YOU, State, Step, Zone, pile_size
+from rulesq.games.bluemoon.judge.state import (
+    ASSUMED_DECK,
+    ME,
+    YOU,
+    State,
+    Step,
+    Zone,
+    pile_size,
+)
 from rulesq.games.bluemoon.judge.timeline import end_of_fight_targets
 from rulesq.games.bluemoon.judge.view import View
 from rulesq.games.bluemoon.kinds import Kind
@@ -59,7 +67,6 @@ if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
     from rulesq.engine.dispatch import Context
 
-ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
 ASSUMED_PILE = "the discard pile is taken to hold enough cards for these draws"
 #: A text's optional draw counted as made ({name}: the card, quoted): shown as the
 #: end-of-fight draw to a number is (``Timeline.draw_at_fight_end``).

@@ -272,6 +272,10 @@ class Player:
     #: from it as many cards as an unstated hand lacked of six, up to six (None: no bound).
     deck_least: int = 0
     deck_most: int | None = None
+    #: The cards a refresh (or a draw to a number at a fight's end) drew from a draw deck of
+    #: unstated size, taken to be there (the FAQ
+    #: counts such draws as made): the hand count rests on it, shown when read (0: none).
+    refreshed_unknown: int = 0
     #: The cards the situation says the discard pile holds (None: unstated), the pile's known
     #: cards then (by uid, counted in it), and whether unnamed cards may have joined it since.
     pile_count: int | None = None
@@ -476,6 +480,12 @@ class State:
         """How many cards a player holds, when the situation says or the hand is known."""
         player = self.player(who)
         if player.hand_count is not None:
+            if player.refreshed_unknown:  # the latest count of those draws, once
+                note = refresh_assumed(who, player.refreshed_unknown)
+                if note not in self.assumed:
+                    same = refresh_assumed(who, 0).partition(", and ")[0]
+                    self.assumed[:] = [a for a in self.assumed if not a.startswith(same)]
+                    self.assumed.append(note)
             return player.hand_count
         if player.hand_exact:
             return len(self.hand(who))
@@ -668,6 +678,20 @@ def _player_now(player: Player) -> Player:
 
 #: Every field of a state, in order, with its default (the containers are made anew for each).
 _STATE_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(State)}
+
+
+#: A count of draws from a draw deck of unstated size, taken as made (BM-Q250's "Two").
+ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
+
+
+def refresh_assumed(who: str, drawn: int) -> str:
+    """The assumption a hand refreshed from a draw deck of unstated size rests on (shown)."""
+    poss = "my" if who == ME else "your"
+    return (
+        f"{ASSUMED_DECK}: the situation does not say how many cards {poss} draw deck holds, and "
+        f"{drawn} card(s) are drawn from it into {poss} hand (write, e.g., {poss} draw deck "
+        f"has {drawn} cards)"
+    )
 
 
 def new_state() -> State:

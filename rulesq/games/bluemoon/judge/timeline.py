@@ -234,8 +234,22 @@ class Timeline(Moves):
         if player.deck_count == 0:
             return  # nothing to draw
         player.hand_exact = False
+        if size is not None and player.deck_count is None:
+            # A deck of unstated size: the FAQ counts draws from it as made (BM-Q250: two
+            # cards in hand, "due to refresh my hand to six cards, how many cards do I draw?
+            # Two."), so the hand is six, resting on it (shown when read). A deck whose stated
+            # count a refresh lost may hold too few: the hand stays unknown there.
+            drawn = 6 - size
+            if player.deck_most is None or drawn <= player.deck_least:
+                player.hand_count = 6
+                player.refreshed_unknown += drawn if player.deck_most is None else 0
+                if player.deck_most is not None:
+                    player.deck_least -= drawn
+                    player.deck_most -= drawn
+                return
         if size is None or player.deck_count is None:
             player.hand_count = None  # an unknown number drawn from the draw deck
+            player.refreshed_unknown = 0
             if player.deck_count is not None:  # it held that many: no more now, six fewer at most
                 player.deck_least = max(0, player.deck_count - 6)
                 player.deck_most = player.deck_count
@@ -259,7 +273,11 @@ class Timeline(Moves):
             )
             player.hand_exact = False
             if player.deck_count is None:
-                player.hand_count = None
+                if player.deck_most is None:  # taken as made, as the refresh's (shown when read)
+                    player.hand_count = target
+                    player.refreshed_unknown += target - size
+                else:
+                    player.hand_count = None
                 continue
             drawn = min(target - size, player.deck_count)
             player.hand_count = size + drawn
@@ -389,6 +407,7 @@ class Timeline(Moves):
         who = fact.who or ME
         player = self.state.player(who)
         player.hand_count = 0
+        player.refreshed_unknown = 0
         player.hand_exact = True
         player.deck_count = 0
         player.out_of_cards = True
@@ -406,6 +425,7 @@ class Timeline(Moves):
         """How many cards a player holds."""
         player = self.state.player(fact.who or ME)
         player.hand_count = int(fact.param("number"))
+        player.refreshed_unknown = 0
         player.hand_seq = self.state.next_seq()
         self.note_whole_hand(fact.who or ME)
 
@@ -530,6 +550,7 @@ class Timeline(Moves):
         player = self.state.player(who)
         player.hand_exact = True
         player.hand_count = len(fact.cards)
+        player.refreshed_unknown = 0
         player.hand_seq = self.state.next_seq()
 
     def on_pile(self, fact: Fact) -> None:
