@@ -18,8 +18,9 @@ from rulesq.errors import CannotAnswer
 from rulesq.frozen import replace
 from rulesq.games.bluemoon import acts as a
 from rulesq.games.bluemoon.judge import rules as R
-from rulesq.games.bluemoon.judge.bluffs import bluff_discard
+from rulesq.games.bluemoon.judge.bluffs import bluff_discard, bluff_icons
 from rulesq.games.bluemoon.judge.forces import Forces
+from rulesq.games.bluemoon.judge.open_areas import may_hold_unnamed
 from rulesq.games.bluemoon.judge.permits import by_text, ignored_away, permitted
 from rulesq.games.bluemoon.judge.placing import place_decides, placed_nowhere
 from rulesq.games.bluemoon.judge.removals import discard_in_play
@@ -112,24 +113,32 @@ def _discard_rules(view: View, who: str, cards: list[Instance]) -> Ruling:
 
 
 def _in_play_allows(view: View, who: str, cards: list[Instance]) -> bool:
-    """Whether the cards placed nowhere, were they active in play (either player's), could go."""
+    """Whether the cards placed nowhere, were they in play (either player's), could go.
+
+    Each player whose areas may hold a card the situation does not name (open_areas) may hold
+    one: active in its area (a support card in the support area, another in the combat area),
+    or, a card depicting a BLUFF icon, face down as a bluff card in the support area (an
+    active support card, bluemoon/bi-rulesheet/bluffing/active-support).
+    """
     for owner in (ME, YOU):
-        placed = [
-            c
-            if not placed_nowhere(c)
-            else new_instance(
-                -1,
-                c.info,
-                owner,
-                Zone.SUPPORT if c.info.kind == "support" else Zone.COMBAT,
-                active=True,
-                seq=10**9,
-            )
-            for c in cards
-        ]
-        if all(c.in_play for c in placed) and discard_in_play(view.forces, who, placed).allowed:
-            return True
+        if not may_hold_unnamed(view.state, owner):
+            continue
+        for bluff in (False, True):
+            if bluff and not any(bluff_icons(c) for c in cards if placed_nowhere(c)):
+                continue
+            placed = [c if not placed_nowhere(c) else _placed(c, owner, bluff=bluff) for c in cards]
+            if all(c.in_play for c in placed) and discard_in_play(view.forces, who, placed).allowed:
+                return True
     return False
+
+
+def _placed(card: Instance, owner: str, *, bluff: bool) -> Instance:
+    """A card placed nowhere, supposed active in ``owner``'s area (face down: a bluff card)."""
+    zone = Zone.SUPPORT if bluff or card.info.kind == "support" else Zone.COMBAT
+    placed = new_instance(-1, card.info, owner, zone, active=True, seq=10**9)
+    if bluff:
+        placed.face_down = True
+    return placed
 
 
 def from_hand(forces: Forces, who: str, cards: list[Instance]) -> Ruling:
