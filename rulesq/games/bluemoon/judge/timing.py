@@ -14,13 +14,15 @@ from rulesq.games.bluemoon.judge.claims import Stance, decide, effect_claim, rul
 from rulesq.games.bluemoon.judge.forces import effects_of
 from rulesq.games.bluemoon.judge.overruled import ignoring, sentence_claims, settle
 from rulesq.games.bluemoon.judge.ruling import Ruling, no, yes
-from rulesq.games.bluemoon.judge.state import State, Step, Zone
+from rulesq.games.bluemoon.judge.select import players_of
+from rulesq.games.bluemoon.judge.state import ME, State, Step, Zone
 from rulesq.games.bluemoon.judge.values import holds
 from rulesq.games.bluemoon.times import W
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.forces import Forces, Source
     from rulesq.games.bluemoon.judge.state import Instance
+    from rulesq.games.bluemoon.times import When
 
 END_OF_TURN_TIMES = frozenset({W.END_OF_TURN, W.TURN_ABOUT_TO_END})
 
@@ -189,6 +191,9 @@ def effect_acts(forces: Forces, source: Source) -> Ruling:
                 sources=[source],
             )
         return yes(f'"{source.quote}" acts as the card is played', sources=[source])
+    if when is not None and when.kind in _TURN_BOUND and not forces.window_open(source):
+        # "On my turn, ...": a text of the second group, applied on its player's turns only
+        return no(f'"{source.quote}" {_off_turn(state, when, controller)}', R.TEXT_GROUP_PER_TURN)
     if condition is not None:
         if not holds(condition, controller, forces, card):
             return no(f"its condition is not met: {source.quote}", sources=[source])
@@ -197,3 +202,19 @@ def effect_acts(forces: Forces, source: Source) -> Ruling:
         R.TEXT_GROUP_ONCE,
         sources=[source],
     )
+
+
+#: The times a text names that hold only on some turns ("On my turn", "On this turn").
+_TURN_BOUND = frozenset({W.ON_TURN, W.THIS_TURN})
+
+
+def _off_turn(state: State, when: When, controller: str) -> str:
+    """Why a turn-bound text does not act now, in words (the situation's I and you)."""
+    if when.kind is W.THIS_TURN:
+        return "acts only on the turn its card was played, and that turn is over"
+    owners = players_of(when.role, controller)
+    named = " or ".join(sorted("my turn" if p == ME else "your turn" for p in owners))
+    if state.turn_over:
+        return f"acts only on {named}, and the turn is over"
+    now = "my turn" if state.turn_owner == ME else "your turn"
+    return f"acts only on {named}, and it is {now}"
