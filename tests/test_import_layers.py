@@ -81,6 +81,7 @@ LAYERS: dict[str, int] = {
             "forbids",
             "own_text",
             "usable",
+            "place_ways",
             "retrieving",
             "replacing",
             "shielding",

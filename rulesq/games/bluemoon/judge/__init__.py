@@ -36,7 +36,8 @@ one, and no two modules import each other, even inside functions
    quoted, clauses cited rule first, what lost and what beat it).
 4. The rules of play, one topic a module: ``plays`` with ``forbids`` and ``own_text`` (may a
    card be played), ``bluff_plays``; ``usable``, ``retrieving``, ``replacing``, ``shielding``
-   (using texts and icons; PROTECTED icons kept); ``requirements``, ``sharing``,
+   (using texts and icons; PROTECTED icons kept), ``place_ways`` (where a card placed nowhere
+   may be, for a question about its text); ``requirements``, ``sharing``,
    ``hands``, ``disclosure`` (hands and discards); ``fight``, ``retreats``,
    ``retreating``, ``declines``, ``game_end`` (fights and the end of the game); ``ships``;
    ``decks`` (deck building).

@@ -368,12 +368,16 @@ def active(ctx: Context) -> Answer:
             )
         # A card placed nowhere may be in play only where the areas hold cards the situation
         # does not name: there the place decides, as it does for every answer ``placing`` asks.
+        areas = (
+            "influence area" if card.info.kind in ("hyla", "ship") else "combat and support areas"
+        )
+        verb = "holds" if areas == "influence area" else "hold"
         place_decides(
             card,
-            "a card is active only in play, and the combat and support areas may hold cards "
-            "the situation does not name",
-            f'I have in hand "{card.name}", or my combat and support areas hold no other cards '
-            "and your combat and support areas hold no other cards",
+            f"a card is active only in play, and the {areas} may hold cards the situation does "
+            "not name",
+            f'I have in hand "{card.name}", or my {areas} {verb} no other cards and your {areas} '
+            f"{verb} no other cards",
         )
     ruling = no(f'"{card.name}" is not in play ({card.zone.value})', R.CARD_LOCATIONS)
     if placed_nowhere(card):
@@ -382,8 +386,9 @@ def active(ctx: Context) -> Answer:
         # and each way's verdict rests on its being out of play there).
         ruling.assumptions.append(
             f'the situation does not place "{card.name}": it is taken to be out of play (a '
-            "hand, a draw deck or a discard pile), as no combat or support area may hold it "
-            "unnamed"
+            "hand, a draw deck or a discard pile), as no "
+            f"{'influence' if card.info.kind in ('hyla', 'ship') else 'combat or support'} area "
+            "may hold it unnamed"
         )
     return view.yes_no(ruling)
 

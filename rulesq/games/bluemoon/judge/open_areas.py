@@ -228,12 +228,17 @@ AREA_KINDS = CHARACTER_KINDS | {"booster", "support"}
 
 
 def may_be_in_play(state: State, card: Instance) -> bool:
-    """Whether a card the situation places nowhere may lie unnamed in a combat or support area.
+    """Whether a card the situation places nowhere may lie unnamed in play.
 
-    Only a card of a kind played there, and only while some player's areas may hold a card the
-    situation does not name (:func:`may_hold_unnamed`); else it is out of play (a hand, a draw
-    deck or a discard pile).
+    Only a card of a kind played into a combat or support area, while some player's areas may
+    hold a card the situation does not name (:func:`may_hold_unnamed`), or a Hyla or a ship,
+    while an influence area may; else it is out of play (a hand, a draw deck or a discard pile).
     """
+    if card.info.kind in _IN_INFLUENCE:  # a Hyla or a ship: an influence area may hold it
+        zone = frozenset({_INFLUENCE})
+        return any(
+            areas_open(state, who, zone) or bool(unnamed_in(state, who, zone)) for who in (ME, YOU)
+        )
     return card.info.kind in AREA_KINDS and any(may_hold_unnamed(state, who) for who in (ME, YOU))
 
 
@@ -245,6 +250,12 @@ def may_be_active(state: State, card: Instance) -> bool:
     more cards than named; a player with no list stated may have one wherever
     :func:`may_hold_unnamed` says so. Call only where :func:`may_be_in_play` holds.
     """
+    if card.info.kind in _IN_INFLUENCE:  # read as the influence area is (note_influence)
+        found = any(influence_may_hold(state, who) for who in (ME, YOU))
+        if not found:
+            for who in (ME, YOU):
+                note_influence(state, who)
+        return found
     if card.info.kind not in AREA_KINDS:
         return False
     found = False
