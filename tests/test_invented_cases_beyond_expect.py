@@ -122,7 +122,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         1: ('does not place "Ravenous Razorjaw"', "discards cards in play"),
     },
     "defaults/a-card-placed-nowhere-may-be-in-play-for-its-text-to-be-used.rq": {
-        1: ('does not place "TopNotch"', "used from a card in play"),
+        1: ('does not place "TopNotch"', "yes if it is my active card"),
     },
     "defaults/a-card-placed-nowhere-may-be-on-the-discard-pile.rq": {
         1: ('does not place "Piplox"', "the discard pile"),
@@ -230,7 +230,7 @@ REASON: dict[str, dict[int, tuple[str, ...]]] = {
         2: ("no turn is stated, and whether a player may draw now",),
     },
     "time/sequence-after-a-question-the-other-players-play-is-on-his-own-turn-2.rq": {
-        2: ("how many cards the player holds",),
+        2: ("6 card(s) in hand",),
     },
     "defaults/an-unknown-icon-that-decides-is-asked-for.rq": {
         1: ('which icons "Baku But" has decides the answer', "yes with none; no with PROTECTED")
