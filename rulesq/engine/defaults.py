@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING
 from rulesq.engine.answer import Status
 from rulesq.errors import RulesqError
 from rulesq.situation.restate import check_stated, stated
-from rulesq.spans import text_lines
+from rulesq.spans import line_count
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -879,7 +879,7 @@ def after_last_line(situation: Situation) -> int:
     and sits in no moment of the replay, and no item moves. The facts each question sees are
     then the very ones of the situation: nothing is placed anew but the line itself.
     """
-    return len(text_lines(situation.text)) + 1
+    return line_count(situation.text) + 1
 
 
 #: The situations made with a line stated after the last, by that line, each with whether it
