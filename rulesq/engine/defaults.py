@@ -850,8 +850,13 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
     """
     if not answer.answered or answer.verdict is None:
         return []
-    if answer.iconless is not None:  # a light answer notes them (its graph does not hold them)
+    if answer.iconless is not None:  # noted as the graph holds them (a light one holds none)
         return list(answer.iconless)
+    return iconless_in_graph(answer)
+
+
+def iconless_in_graph(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
+    """:func:`iconless_cards` as an answer's graph holds them (its assumptions of no icons)."""
     cards: list[tuple[str, tuple[str, ...] | None]] = []
     for _, data in answer.graph.absence_nodes():
         card = iconless_label(str(data["label"])) if data.get("assumed") else None

@@ -86,6 +86,11 @@ def _catalog(ctx: Context) -> Catalog:
     return Catalog(ctx.situation)
 
 
+#: Whether a full answer notes the cards it took to have no icons as a light one does, rather
+#: than leave them to be found in its graph (a test turns it off to compare).
+NOTED_ICONLESS = True
+
+
 #: The questions that ask about a player's optional choice itself, of the card they name: not
 #: asked again with its choice made (another card's choice may still decide them).
 ABOUT_THE_CHOICE = frozenset({"can_use_text", "text_optional"})
@@ -236,6 +241,10 @@ class View:
             assumed.append(played_phase(played, self.state.phase.title))
         asked = self._asked(read_names)
         read = {text: None if icons is None else sorted(icons) for text, icons in asked}
+        noted = tuple(
+            (quoted(name), None if icons is None else tuple(sorted(icons)))
+            for name, (_, icons) in zip(read_names, asked, strict=True)
+        )
         for text in dict.fromkeys(assumed):
             if text in read:
                 graph.absence(text, assumed=True, icons_read=read[text])
@@ -252,6 +261,7 @@ class View:
         answer.unneeded_flags = partial(unneeded_flags, self.icon_use, self.timeline.icon_use)
         answer.flags_read = partial(flags_read, self.catalog)
         answer.choices = choices
+        answer.iconless = noted if NOTED_ICONLESS else None  # (as its graph holds them)
         return answer
 
     def _verdict_only(self, verdict: Verdict, ruling: Ruling) -> Answer:
