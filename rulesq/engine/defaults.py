@@ -40,6 +40,10 @@ the answer's graph; ``rulesq.engine.dispatch``).
 Asked again, a question is asked of the situation with the line stated (``it is my turn``,
 ``phase Fight``, ``"X" has icon PROTECTED``), made from the built one: only the line is read
 (:mod:`rulesq.situation.restate`), and the situation is the one its text would parse to.
+Whether that text passes the checks of a whole text (the game's) decides only whether the
+icon or phase is listed with its verdict: an icon's situation is asked before it is checked,
+and checked where an icon changes the verdict; a phase read alike is stated only where the
+phases differ (``CHECKED_LAZILY``).
 """
 
 from __future__ import annotations
