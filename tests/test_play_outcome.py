@@ -175,15 +175,17 @@ def test_what_a_text_touches_names_the_players_it_makes_act() -> None:
 
 def test_the_supposed_play_is_written_as_a_play_statement() -> None:
     """The play a what-happens question supposes reads as the statement a judge would write."""
-    # (my support area said to hold no other cards: the total the play raises is then answered)
+    # (my support and influence areas said to hold no other cards: the total the play raises is
+    # then answered)
     text = (
         "game bluemoon\nmy support area holds no other cards\n"
+        "my influence area holds no other cards\n"
         'ask what happens if I play "Hank Highflyer Hawk"?\n'
     )
     answers = evaluate(parse_situation(text, "<test>"))
     assumed = [a for answer in answers for a in answer.graph.assumptions()]
     assert (
-        'no turn is stated: line 3 (I play "Hank Highflyer Hawk") is taken to happen on my turn'
+        'no turn is stated: line 4 (I play "Hank Highflyer Hawk") is taken to happen on my turn'
         in assumed
     )
 

@@ -9,7 +9,7 @@ names: when the verdicts differ, the areas decide and there is no answer. Every 
 player's ACTIVE cards (a total, "at least three active character cards", RETRIEVE, "is X
 active?") takes a stated ``X have active`` list as all of them, shown (:func:`note_read`).
 The influence area (Hyla, ships not landed) is read the same way (:func:`note_influence`): a
-stated list of its cards (``you have "Piplox" in your influence area``, or a ``have active``
+stated list of its cards (``you have "X" in your influence area``, or a ``have active``
 list, all of the player's active cards) is the whole area, shown; an area never stated is
 asked again with one card more there.
 """

@@ -291,7 +291,7 @@ class Player:
     #: Whether an ``X have active "A", …`` statement lists cards of his combat or support area:
     #: the list is read as his active cards there (open_areas.read_as_named).
     active_listed: bool = False
-    #: Whether a statement lists cards of his influence area (``you have "Piplox" in your
+    #: Whether a statement lists cards of his influence area (``you have "X" in your
     #: influence area``, or ``have active`` naming one): the list is the whole area, shown.
     influence_listed: bool = False
     unknown_bluffs: int = 0
@@ -680,7 +680,7 @@ def _player_now(player: Player) -> Player:
 _STATE_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(State)}
 
 
-#: A count of draws from a draw deck of unstated size, taken as made (BM-Q250's "Two").
+#: A count of draws from a draw deck of unstated size, taken as made (the FAQ's counts).
 ASSUMED_DECK = "the draw deck is taken to hold enough cards for these draws"
 
 

@@ -235,9 +235,9 @@ class Timeline(Moves):
             return  # nothing to draw
         player.hand_exact = False
         if size is not None and player.deck_count is None:
-            # A deck of unstated size: the FAQ counts draws from it as made (BM-Q250: two
-            # cards in hand, "due to refresh my hand to six cards, how many cards do I draw?
-            # Two."), so the hand is six, resting on it (shown when read). A deck whose stated
+            # A deck of unstated size: the FAQ counts draws from it as made (two cards in hand,
+            # "due to refresh my hand to six cards, how many cards do I draw? Two."), so the
+            # hand is six, resting on it (shown when read). A deck whose stated
             # count a refresh lost may hold too few: the hand stays unknown there.
             drawn = 6 - size
             if player.deck_most is None or drawn <= player.deck_least:
