@@ -534,3 +534,11 @@ def test_help_lists_the_games_as_game_does() -> None:
     table = Table()
     listed = table.handle(":game").split("the games: ", 1)[1]
     assert f":game NAME    start over with another game ({listed})" in table.handle(":help")
+
+
+def test_quit_with_a_word_after_it_says_it_takes_nothing() -> None:
+    """``:quit now`` is refused as ``:undo 3`` is (it was "unknown command", offering itself)."""
+    table = Table()
+    out = table.handle(":quit now")
+    assert out == 'error: ":quit" takes nothing after it (found "now"): type ":quit" alone'
+    assert table.code == 2
