@@ -325,3 +325,26 @@ def test_an_edge_does_not_repeat_what_the_node_it_points_at_says() -> None:
     )
     dot = runner.invoke(app, ["ask", "--graph", "dot", "-e", situation]).output
     assert '[label="supports: argued for it"]' in dot
+
+
+def test_a_fact_not_needed_is_drawn_linked_to_the_verdict_and_said_so() -> None:
+    """A fact the verdict does not rest on is not drawn apart with no edge (it read as lost):
+    a faint dotted edge to the verdict says it is not needed, in DOT and Mermaid alike."""
+    situation = (
+        'game warhammer\\nit is my turn\\nphase quest\\nmy battlefield has "Chaos Knights"\\n'
+        'ask can I attack your kingdom with "Chaos Knights"?\\n'
+    )
+    result = runner.invoke(app, ["ask", "--graph", "dot", "-e", situation])
+    assert result.exit_code == 0, result.output
+    turn = re.search(r'"(1/fact:\d+)" \[label="fact: it is my turn"', result.output)
+    assert turn is not None
+    edges = [line for line in result.output.splitlines() if f'"{turn[1]}" ->' in line]
+    assert edges == [
+        f'    "{turn[1]}" -> "1/verdict" [label="not needed", style=dotted, color=gray55, '
+        "fontcolor=gray40, arrowhead=none];"
+    ]
+    needed = re.search(r'"(1/fact:\d+)" \[label="fact: phase quest"', result.output)
+    assert needed is not None and f'"{needed[1]}" -> "1/verdict" [label="supports"' in result.output
+    result = runner.invoke(app, ["ask", "--graph", "mermaid", "-e", situation])
+    node = re.search(r'(q1n\d+)\["fact: it is my turn"\]', result.output)
+    assert node is not None and re.search(rf'{node[1]} -.->\|"not needed"\| q1n\d+', result.output)
