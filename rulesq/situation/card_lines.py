@@ -70,6 +70,8 @@ def _values(situation: Situation, known: Card, card: Card) -> None:
     """
     given = {"type": card.type} | {k: v for k, v in card.fields.items() if k != "inline"}
     for name, value in given.items():
+        if value in (None, ""):
+            continue  # not given (a card line with no type)
         theirs = known.type if name == "type" else _value(known, name)
         if theirs in (None, "") or _alike(str(theirs)) == _alike(str(value)):
             continue
@@ -100,12 +102,15 @@ def _kept(known: Card, card: Card) -> Card:
     The sources' text, errata, values and rulings' fields stay in force (a card line that left
     out a printed value or a ruling's field made it unknown, or lost it); the line's own values
     and words (and its text, of a card whose text the sources never give) are added, and the
-    card stays one of a card line (``inline``: its words are read).
+    card stays one of a card line (``inline``: its words are read). A line that gives no text
+    the sources lack is ``restated``: what the sources leave unknown of the card (its keywords,
+    its text) is still unknown, where a card line with its own text is the whole card.
     """
     fields = {**known.fields, **{k: v for k, v in card.fields.items() if v not in (None, "")}}
-    text, printed = (
-        (card.text, card.printed_text) if known.text is None else (known.text, known.printed_text)
-    )
+    given = known.text is None and card.text is not None  # the text the sources never give
+    text, printed = (card.text, card.printed_text) if given else (known.text, known.printed_text)
+    if not given:  # the line restates the card: it is not the whole card, as an invented one is
+        fields["restated"] = True
     return replace(
         known, type=known.type or card.type, text=text, printed_text=printed, fields=fields
     )

@@ -31,8 +31,11 @@ class InPlayReader(ReaderBase):
 
         Built as a character line builds it (``character``), with the statement's player: every
         reader of the characters in play (Loyal's count, a side of the table, values) knows it.
+        A card said in play again while in play is the same card: its text acts once.
         """
         for ref in fact.cards:
+            if ref_key(ref) in self._in_play and ref_key(ref) in self._placed:
+                continue  # in play already: said again, it is the same card (one passive text)
             self._in_play.add(ref_key(ref))
             card = ref.card
             if card is None:
