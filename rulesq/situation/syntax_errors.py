@@ -196,7 +196,7 @@ def friendly_error(
     if label in VALUE_LABELS and not _is_value_word(whole or unquoted(found), parser):
         label = None  # "on my turn" after a card is no value written without parentheses
     message = label or f"unexpected {found.removeprefix('the ')}"  # "unexpected end of the line"
-    if label == UNCLOSED_QUOTE:  # the quote as typed: quoted again, it would read \"Blaze
+    if label == UNCLOSED_QUOTE:  # the quote as typed: quoted again, it would read \"Name
         message = _unclosed(body, line, column)
     elif label:
         message = f"{label} (found {found})"
