@@ -114,7 +114,7 @@ def test_the_reader_reads_a_card_of_unknown_text_out_of_play_through_presence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The reader's cards of unread text in play: out of play (``Presence.read``), they end."""
-    assert _shown(UNREAD_OUT) == ["cannot answer", "3", "cannot answer", "3"]
+    assert _shown(UNREAD_OUT) == ["cannot answer", "3", "cannot answer", "3", "3"]
     with monkeypatch.context() as patch:
         patch.delitem(presence.AWAY, "out_of_play")
         assert _shown(UNREAD_OUT)[1] == "cannot answer"  # not seen out of play: still open

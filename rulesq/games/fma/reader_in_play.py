@@ -199,9 +199,8 @@ class InPlayReader(ReaderBase):
             character = self.state.characters.get(key)
             if character is not None:
                 self._copied_gone(character.name, "is out of play")
-            if key in self._in_play:  # a card of a text not known, out of play: it acts no more
-                self._in_play.discard(key)
-                self.state.unread_in_play.pop(key, None)
+            # a card of a text not known, out of play: it acts no more (it may still leave play)
+            self.state.unread_in_play.pop(key, None)
             for passive in self.state.passives:
                 if passive.end is not None:
                     continue
