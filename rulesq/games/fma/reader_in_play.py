@@ -34,7 +34,7 @@ class InPlayReader(ReaderBase):
         A card said in play again while in play is the same card: its text acts once.
         """
         for ref in fact.cards:
-            if ref_key(ref) in self._in_play and ref_key(ref) in self._placed:
+            if ref_key(ref) in self._again:
                 continue  # in play already: said again, it is the same card (one passive text)
             self._in_play.add(ref_key(ref))
             card = ref.card
