@@ -240,6 +240,14 @@ IDLE_NOTE = "not needed"
 _DOT_IDLE = "style=dotted, color=gray55, fontcolor=gray40, arrowhead=none"
 
 
+def drawn_edges(graph: Any) -> list[tuple[Any, Any, dict[str, Any]]]:
+    """The edges drawn: a precedent's ``matches`` edge to a node another edge already ties it
+    to (the rule written from it, which ``cites`` it) is left out, not drawn back beside it."""
+    edges = list(graph.edges(data=True))
+    tied = {frozenset((u, v)) for u, v, data in edges if data["kind"] != "matches"}
+    return [e for e in edges if e[2]["kind"] != "matches" or frozenset(e[:2]) not in tied]
+
+
 def idle_facts(graph: Any) -> list[Any]:
     """The facts no edge touches, when there is a verdict: read, but not needed for it."""
     if "verdict" not in graph:
@@ -281,7 +289,7 @@ def to_dot(answers: Sequence[Answer]) -> str:
                 f"shape={shape}];"
             )
         rows = _staggered(graph)
-        for u, v, data in graph.edges(data=True):
+        for u, v, data in drawn_edges(graph):
             row = rows.get((u, v), 1)
             if data["kind"] == "matches":
                 drawn = _DOT_MATCHES
@@ -375,7 +383,7 @@ def to_mermaid(answers: Sequence[Answer]) -> str:
             for name in (_mermaid_class(data), "decisive" if node in on_path else None):
                 if name:
                     classes.setdefault(name, []).append(ids[node])
-        for u, v, data in graph.edges(data=True):
+        for u, v, data in drawn_edges(graph):
             if data["kind"] == "matches":
                 out.append(f"    {ids[u]} -.-> {ids[v]}")
             else:
