@@ -241,8 +241,11 @@ _DOT_IDLE = "style=dotted, color=gray55, fontcolor=gray40, arrowhead=none"
 
 
 def drawn_edges(graph: Any) -> list[tuple[Any, Any, dict[str, Any]]]:
-    """The edges drawn: a precedent's ``matches`` edge to a node another edge already ties it
-    to (the rule written from it, which ``cites`` it) is left out, not drawn back beside it."""
+    """The edges drawn, without a ``matches`` edge beside another between the same two nodes.
+
+    A precedent's ``matches`` edge to a node another edge already ties it to (the rule written
+    from it, which ``cites`` it) is left out, not drawn back beside it.
+    """
     edges = list(graph.edges(data=True))
     tied = {frozenset((u, v)) for u, v, data in edges if data["kind"] != "matches"}
     return [e for e in edges if e[2]["kind"] != "matches" or frozenset(e[:2]) not in tied]
