@@ -3,8 +3,9 @@
 Questions of one situation mostly see the same facts, or the facts of an earlier question and
 a few more. Each question gets a timeline of its own (a question may play cards or start a
 turn in it), but the facts are read once: a timeline another question will read on from is
-kept untouched, and each question judges in a fork of it, the last one in the kept timeline
-itself.
+kept, lent to the question that read it (``rulesq.games.bluemoon.judge.lending``: what its
+judging changes is undone when the timeline is next taken), and a later question reads on
+from it, in a fork when yet another question wants it, else in the kept timeline itself.
 
 A default's re-ask (``rulesq.engine.defaults``) states a line just before the question (``it
 is my turn``, ``phase Character``): the facts before that line are the very facts of the
@@ -20,6 +21,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.defaults import ASKED_FROM, FAMILY
+from rulesq.games.bluemoon.judge.lending import as_kept, lend, taken
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -45,7 +47,7 @@ def read_shared(ctx: Context, catalog: Catalog) -> Timeline:
     if not isinstance(reads, Readings) or reads.situation is not ctx.situation:
         reads = ctx.memo[MEMO_KEY] = Readings(ctx.situation, ctx.memo.get(ASKED_FROM))
         ctx.memo.setdefault(FAMILY, {})[MEMO_KEY] = reads  # for the situation's re-asks
-    return reads.timeline(ctx.question, ctx.facts, catalog)
+    return reads.timeline(ctx.question, ctx.facts, catalog, ctx)
 
 
 def _starts(prefix: list[Fact], facts: list[Fact]) -> bool:
@@ -90,7 +92,7 @@ class Branches:
         """Keep a copy of ``timeline`` (the reading of ``facts``), unless one is kept."""
         catalog = timeline.catalog
         if not any(
-            len(f) == len(facts) and _starts(f, facts) and t.catalog.same_as(catalog)
+            len(f) == len(facts) and _starts(f, facts) and as_kept(t, "catalog").same_as(catalog)
             for f, t in self.kept
         ):
             self.kept.append((facts, timeline.fork()))
@@ -126,8 +128,14 @@ class Readings:
                 return True
         return False
 
-    def timeline(self, question: Question, facts: list[Fact], catalog: Catalog) -> Timeline:
-        """Read on from the longest kept reading the facts begin with (or from the start)."""
+    def timeline(
+        self, question: Question, facts: list[Fact], catalog: Catalog, borrower: object
+    ) -> Timeline:
+        """Read on from the longest kept reading the facts begin with (or from the start).
+
+        ``borrower``: the question's context, which a reading kept for later questions is
+        lent to (:mod:`rulesq.games.bluemoon.judge.lending`).
+        """
         self.catalog = catalog
         start: list[Fact] = []
         timeline: Timeline | None = None
@@ -135,17 +143,18 @@ class Readings:
             if len(kept_facts) >= len(start) and _starts(kept_facts, facts):
                 start, timeline = kept_facts, kept
         if timeline is None:
-            start, timeline = self._branch(facts, catalog)
+            start, timeline = self._branch(facts, catalog, borrower)
         elif self.wanted(start, question.index, unless=facts):
-            timeline = timeline.fork()
+            timeline = taken(timeline, borrower).fork()
         else:
             self.kept = [(f, t) for f, t in self.kept if t is not timeline]
+            timeline = taken(timeline, borrower)
         rest = facts[len(start) :]
         self.facts_read += len(rest)
         timeline.noted_phase = self._stated_phase(facts, rest)
         timeline.read(rest)
         if _worth_keeping(facts) and self.wanted(facts, question.index):
-            self.kept.append((facts, timeline.fork()))
+            self.kept.append((facts, lend(timeline, borrower)))
         return timeline
 
     def _stated_phase(self, facts: list[Fact], rest: list[Fact]) -> Fact | None:
@@ -163,7 +172,9 @@ class Readings:
         new = [f.kind for f in facts[_common(facts, parent.situation.facts) :]]
         return rest[-1] if new in _STATED else None
 
-    def _branch(self, facts: list[Fact], catalog: Catalog) -> tuple[list[Fact], Timeline]:
+    def _branch(
+        self, facts: list[Fact], catalog: Catalog, borrower: object
+    ) -> tuple[list[Fact], Timeline]:
         """A re-ask's timeline after the facts it shares with its situation's (or a new one).
 
         Those facts (the same objects) read with the same cards give the same timeline: a
@@ -192,10 +203,12 @@ class Readings:
             if (
                 len(start) <= len(kept_facts) <= shared
                 and _starts(kept_facts, facts)
-                and kept.catalog.same_as(catalog)
+                and as_kept(kept, "catalog").same_as(catalog)
             ):
                 start, found = kept_facts, kept
-        timeline = Timeline(self.situation, catalog) if found is None else found.fork()
+        timeline = (
+            Timeline(self.situation, catalog) if found is None else taken(found, borrower).fork()
+        )
         timeline.situation, timeline.catalog = self.situation, catalog
         if len(start) < shared:
             read = facts[len(start) : shared]

@@ -25,6 +25,7 @@ from rulesq.games.bluemoon.judge.cards import (
 )
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.iconuse import new_use
+from rulesq.games.bluemoon.judge.lending import LENT
 from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.phase_reads import PhaseReads, noted
 from rulesq.games.bluemoon.judge.state import (
@@ -100,11 +101,16 @@ class Timeline(Moves):
         return self.state
 
     def fork(self) -> Timeline:
-        """An independent copy, to read on from or to judge in (this one stays as it is)."""
+        """An independent copy, to read on from or to judge in (this one stays as it is).
+
+        A loan (``rulesq.games.bluemoon.judge.lending``) is not copied: the copy is lent to
+        no one.
+        """
         memo: dict[int, Any] = {}
         new = object.__new__(type(self))
         for name, value in self.__dict__.items():
-            new.__dict__[name] = fork_value(value, memo)
+            if name != LENT:
+                new.__dict__[name] = fork_value(value, memo)
         return new
 
     def note_cards_left(self) -> None:
