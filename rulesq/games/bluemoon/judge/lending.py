@@ -20,13 +20,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from rulesq.games.bluemoon.judge.history import OWN, new_epoch
-from rulesq.games.bluemoon.judge.state import (
-    Mark,
-    Player,
-    Snapshots,
-    State,
-    fork_value,
-)
+from rulesq.games.bluemoon.judge.state import Player, Snapshots, State, fork_value
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.timeline import Timeline
@@ -35,67 +29,56 @@ if TYPE_CHECKING:
 LENT = "_lent"
 
 
+#: The containers :func:`copied` copies (anything else is shared).
+_CONTAINERS = frozenset({dict, list, set})
+
+
 def copied(value: Any) -> Any:
     """``value`` with its lists, dicts and sets copied, at every depth; anything else shared."""
     kind = type(value)
     if kind is dict:
-        return {key: copied(item) for key, item in value.items()}
+        return {k: copied(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if kind is list:
-        return [copied(item) for item in value]
+        return [copied(v) if type(v) in _CONTAINERS else v for v in value]
     if kind is set:
-        return {copied(item) for item in value}
+        return set(value)  # (a set holds no list, dict or set)
     return value
 
 
-class Loan:
-    """A timeline as it was when lent: enough to put it back, or to copy it as it was."""
+def _copied_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """An object's fields, each list, dict or set among them copied (:func:`copied`)."""
+    out = dict(fields)
+    for name, value in fields.items():
+        if type(value) in _CONTAINERS:
+            out[name] = copied(value)
+    return out
 
-    __slots__ = (
-        "borrower",
-        "cards",
-        "epoch",
-        "events",
-        "kind",
-        "marks",
-        "players",
-        "state",
-        "state_fields",
-        "timeline_fields",
-    )
 
-    def __init__(self, timeline: Timeline, borrower: object) -> None:
-        state = timeline.state
-        #: Every card or event changed from now on remembers its fields as they are now.
-        self.epoch = new_epoch()
-        self.borrower = weakref.ref(borrower)
-        self.kind = type(timeline)
+class _Saved:
+    """A state as it was when its timeline was lent: its fields, lists, players and moments."""
+
+    __slots__ = ("built", "cards", "events", "fields", "marks", "players", "state")
+
+    def __init__(self, state: State) -> None:
         self.state = state
-        self.timeline_fields = {
-            name: copied(value) for name, value in timeline.__dict__.items() if name != LENT
-        }
         fields = dict(state.__dict__)
         fields["stated_shields"] = copied(state.stated_shields)
         fields["assumed"] = list(state.assumed)
         fields["players"] = dict(state.players)
-        self.state_fields = fields
+        self.fields = fields
         self.cards = list(state.cards)
         self.events = list(state.events)
-        self.players = [(player, copied(player.__dict__)) for player in state.players.values()]
-        # An earlier moment already made a state (it was read) is kept as a copy: one put
-        # back must be as it was, whatever the question did with it.
-        self.marks = {
-            seq: moment if isinstance(moment, Mark) else moment.fork()
-            for seq, moment in state.snapshots._marks.items()
-        }
+        self.players = [
+            (player, _copied_fields(player.__dict__)) for player in state.players.values()
+        ]
+        moments = state.snapshots
+        self.marks = dict(moments._marks)
+        # the states made from marks (read already) are put back too: a question may read one
+        self.built = [(seq, _Saved(built)) for seq, built in moments._built.items()]
 
-    def lent_to(self, borrower: object) -> bool:
-        """Whether ``borrower`` is the one the timeline is lent to."""
-        return self.borrower() is borrower
-
-    def give_back(self, timeline: Timeline) -> None:
-        """Put ``timeline`` back as it was when lent, in place (only what changed is undone)."""
+    def put_back(self, epoch: int) -> None:
+        """The state as it was, in place: the cards and events changed since ``epoch`` too."""
         state = self.state
-        epoch = self.epoch
         changed = False
         for thing in chain(self.cards, self.events):
             fields = thing.__dict__
@@ -108,28 +91,28 @@ class Loan:
                 if fields["_saved"] >= epoch:
                     _put_back(fields, epoch)
                     changed = True
-        timeline.__dict__.clear()
-        timeline.__dict__.update(self.timeline_fields)
-        cards, events = self.state_fields["cards"], self.state_fields["events"]
-        if len(state.cards) != len(self.cards) or state.cards is not cards:
+        cards, events = self.fields["cards"], self.fields["events"]
+        if state.cards is not cards or len(cards) != len(self.cards):
             changed = True
         state.__dict__.clear()
-        state.__dict__.update(self.state_fields)
+        state.__dict__.update(self.fields)
         cards[:] = self.cards  # only appended to or replaced: its first items are the same
         events[:] = self.events
         for player, fields in self.players:
             player.__dict__.clear()
             player.__dict__.update(fields)
-        state.snapshots._marks = self.marks
+        moments = state.snapshots
+        moments._marks = self.marks
+        moments._built = {seq: saved.state for seq, saved in self.built}
+        for _, saved in self.built:
+            saved.put_back(epoch)
         if changed:
             state._index = None  # the cards' places changed behind it: grouped again when asked
 
-    def copy(self) -> Timeline:
-        """A new timeline as this one was when lent (the lent one left as it is)."""
-        memo: dict[int, Any] = {}
-        epoch = self.epoch
+    def as_was(self) -> State:
+        """A stand-in of the state as it was, to copy: its objects the state's (not copies)."""
         was: State = object.__new__(State)
-        was.__dict__.update(self.state_fields)
+        was.__dict__.update(self.fields)
         was.__dict__.update(cards=self.cards, events=self.events, _index=None)
         players = {}
         for player, fields in self.players:
@@ -138,8 +121,42 @@ class Loan:
             players[player.who] = before
         was.players = players
         moments = Snapshots()
-        moments._marks = dict(self.marks)
+        moments._marks.update(self.marks)
+        moments._built.update((seq, saved.as_was()) for seq, saved in self.built)
         was.snapshots = moments
+        return was
+
+
+class Loan:
+    """A timeline as it was when lent: enough to put it back, or to copy it as it was."""
+
+    __slots__ = ("borrower", "epoch", "kind", "saved", "timeline_fields")
+
+    def __init__(self, timeline: Timeline, borrower: object) -> None:
+        #: Every card or event changed from now on remembers its fields as they are now.
+        self.epoch = new_epoch()
+        self.borrower = weakref.ref(borrower)
+        self.kind = type(timeline)
+        fields = _copied_fields(timeline.__dict__)
+        del fields[LENT]
+        self.timeline_fields = fields
+        self.saved = _Saved(timeline.state)
+
+    def lent_to(self, borrower: object) -> bool:
+        """Whether ``borrower`` is the one the timeline is lent to."""
+        return self.borrower() is borrower
+
+    def give_back(self, timeline: Timeline) -> None:
+        """Put ``timeline`` back as it was when lent, in place (only what changed is undone)."""
+        self.saved.put_back(self.epoch)
+        timeline.__dict__.clear()
+        timeline.__dict__.update(self.timeline_fields)
+
+    def copy(self) -> Timeline:
+        """A new timeline as this one was when lent (the lent one left as it is)."""
+        memo: dict[int, Any] = {}
+        epoch = self.epoch
+        was = self.saved.as_was()
         timeline: Timeline = object.__new__(self.kind)
         for name, value in self.timeline_fields.items():
             timeline.__dict__[name] = fork_value(was if name == "state" else value, memo, epoch)
@@ -165,6 +182,7 @@ def lend(timeline: Timeline, borrower: object) -> Timeline:
     """Lend ``timeline`` to ``borrower`` (a question's context); returns it."""
     if LENT in timeline.__dict__:
         raise AssertionError("a timeline is lent again before it is given back")
+    timeline.__dict__[LENT] = None  # (left out of what the loan notes)
     timeline.__dict__[LENT] = Loan(timeline, borrower)
     return timeline
 

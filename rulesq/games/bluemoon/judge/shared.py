@@ -10,9 +10,9 @@ from it, in a fork when yet another question wants it, else in the kept timeline
 A default's re-ask (``rulesq.engine.defaults``) states a line just before the question (``it
 is my turn``, ``phase Character``): the facts before that line are the very facts of the
 situation it was made from. When they hold a play (costlier to read than to copy), its
-reading starts from a copy of a reading of those facts kept for the situation's re-asks
-(``Branches``), or kept for its questions, when the cards read the same
-(``Catalog.same_as``): the eight phases of one question read them once, not eight times.
+reading starts from a reading of those facts kept for the situation's re-asks (``Branches``),
+or kept for its questions, when the cards read the same (``Catalog.same_as``), lent to it
+and given back as it was: the eight phases of one question read them once, not eight times.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.defaults import ASKED_FROM, FAMILY
-from rulesq.games.bluemoon.judge.lending import as_kept, lend, taken
+from rulesq.games.bluemoon.judge.lending import as_kept, lend, lent, taken
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -88,14 +88,18 @@ class Branches:
     def __init__(self) -> None:
         self.kept: list[tuple[list[Fact], Timeline]] = []
 
-    def keep(self, facts: list[Fact], timeline: Timeline) -> None:
-        """Keep a copy of ``timeline`` (the reading of ``facts``), unless one is kept."""
+    def keep(self, facts: list[Fact], timeline: Timeline, borrower: object) -> None:
+        """Keep ``timeline`` (the reading of ``facts``), lent to ``borrower``, unless one is kept.
+
+        The re-ask reads on and judges in it: the next one to take it gets it back as it is
+        now (:mod:`rulesq.games.bluemoon.judge.lending`).
+        """
         catalog = timeline.catalog
         if not any(
             len(f) == len(facts) and _starts(f, facts) and as_kept(t, "catalog").same_as(catalog)
             for f, t in self.kept
         ):
-            self.kept.append((facts, timeline.fork()))
+            self.kept.append((facts, lend(timeline, borrower)))
 
 
 class Readings:
@@ -154,7 +158,9 @@ class Readings:
         timeline.noted_phase = self._stated_phase(facts, rest)
         timeline.read(rest)
         if _worth_keeping(facts) and self.wanted(facts, question.index):
-            self.kept.append((facts, lend(timeline, borrower)))
+            # (a timeline lent already, a re-ask's kept reading, is copied: one loan at a time)
+            kept = timeline.fork() if lent(timeline) else lend(timeline, borrower)
+            self.kept.append((facts, kept))
         return timeline
 
     def _stated_phase(self, facts: list[Fact], rest: list[Fact]) -> Fact | None:
@@ -178,8 +184,9 @@ class Readings:
         """A re-ask's timeline after the facts it shares with its situation's (or a new one).
 
         Those facts (the same objects) read with the same cards give the same timeline: a
-        copy of a reading kept (by the situation's questions, or for its re-asks) is read on
-        from; else they are read, and a copy kept for the other re-asks (the other phases).
+        reading kept (by the situation's questions, or for its re-asks) is read on from, lent
+        (a copy of it when more facts are to be read before the kept ones end); else they are
+        read, and the reading kept, lent, for the other re-asks (the other phases).
         A re-ask whose cards read otherwise than the situation's (an icon given to a card)
         reads its facts anew and keeps no copy: no reading kept is of its cards, and its
         copy would serve no other re-ask of them.
@@ -206,14 +213,19 @@ class Readings:
                 and as_kept(kept, "catalog").same_as(catalog)
             ):
                 start, found = kept_facts, kept
-        timeline = (
-            Timeline(self.situation, catalog) if found is None else taken(found, borrower).fork()
-        )
+        if found is None:
+            timeline = Timeline(self.situation, catalog)
+        else:
+            timeline = taken(found, borrower)
+            if len(start) < shared:
+                timeline = timeline.fork()  # the kept one stays as it is, for its facts
+            elif timeline is found:
+                lend(timeline, borrower)  # kept as it is: read on from, and given back
         timeline.situation, timeline.catalog = self.situation, catalog
         if len(start) < shared:
             read = facts[len(start) : shared]
             self.facts_read += len(read)
             timeline.read(read)
             start = facts[:shared]
-            branches.keep(start, timeline)
+            branches.keep(start, timeline, borrower)
         return start, timeline

@@ -779,8 +779,9 @@ def _fork_set(value: set[Any] | frozenset[Any], memo: dict[int, Any], epoch: int
 def _fork_snapshots(value: Snapshots, memo: dict[int, Any], epoch: int | None) -> Any:
     moments = Snapshots()
     memo[id(value)] = moments
-    for seq, moment in value._marks.items():
-        moments[seq] = moment if isinstance(moment, Mark) else moment.fork()
+    moments._marks.update(value._marks)  # a mark never changes: shared
+    for seq, built in value._built.items():  # a state made from one may have: copied
+        moments._built[seq] = fork_value(built, {}, epoch)
     return moments
 
 
@@ -953,16 +954,19 @@ class Snapshots:
     """Earlier moments of a state by event sequence number, rebuilt from marks when read."""
 
     def __init__(self) -> None:
-        self._marks: dict[int, Mark | State] = {}
+        self._marks: dict[int, Mark] = {}
+        #: The states made from the marks read, each made once (read again: the same state).
+        self._built: dict[int, State] = {}
 
-    def __setitem__(self, seq: int, moment: Mark | State) -> None:
+    def __setitem__(self, seq: int, moment: Mark) -> None:
         self._marks[seq] = moment
+        self._built.pop(seq, None)
 
     def __getitem__(self, seq: int) -> State:
-        moment = self._marks[seq]
-        if isinstance(moment, Mark):
-            moment = self._marks[seq] = moment.state()
-        return moment
+        built = self._built.get(seq)
+        if built is None:
+            built = self._built[seq] = self._marks[seq].state()
+        return built
 
     @overload
     def get(self, seq: int) -> State | None: ...
