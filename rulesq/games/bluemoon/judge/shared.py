@@ -77,6 +77,20 @@ def _worth_sharing(facts: list[Fact]) -> bool:
 FEW_FACTS = 16
 
 
+#: Whether a kept reading is lent to the question (or re-ask) that read it rather than
+#: copied for later ones (a test turns it off to compare).
+LEND = True
+
+
+def _keeping(timeline: Timeline, borrower: object) -> Timeline:
+    """The timeline to keep for later, ``timeline`` being judged in: lent, or a copy.
+
+    A timeline lent already (a re-ask's kept reading, read on from) is copied: one loan at a
+    time.
+    """
+    return lend(timeline, borrower) if LEND and not lent(timeline) else timeline.fork()
+
+
 def _worth_keeping(facts: list[Fact]) -> bool:
     """Whether a later question should read on from a copy of the reading of ``facts``."""
     return len(facts) > FEW_FACTS or _worth_sharing(facts)
@@ -99,7 +113,7 @@ class Branches:
             len(f) == len(facts) and _starts(f, facts) and as_kept(t, "catalog").same_as(catalog)
             for f, t in self.kept
         ):
-            self.kept.append((facts, lend(timeline, borrower)))
+            self.kept.append((facts, _keeping(timeline, borrower)))
 
 
 class Readings:
@@ -158,9 +172,7 @@ class Readings:
         timeline.noted_phase = self._stated_phase(facts, rest)
         timeline.read(rest)
         if _worth_keeping(facts) and self.wanted(facts, question.index):
-            # (a timeline lent already, a re-ask's kept reading, is copied: one loan at a time)
-            kept = timeline.fork() if lent(timeline) else lend(timeline, borrower)
-            self.kept.append((facts, kept))
+            self.kept.append((facts, _keeping(timeline, borrower)))
         return timeline
 
     def _stated_phase(self, facts: list[Fact], rest: list[Fact]) -> Fact | None:
@@ -217,7 +229,7 @@ class Readings:
             timeline = Timeline(self.situation, catalog)
         else:
             timeline = taken(found, borrower)
-            if len(start) < shared:
+            if len(start) < shared or (timeline is found and not LEND):
                 timeline = timeline.fork()  # the kept one stays as it is, for its facts
             elif timeline is found:
                 lend(timeline, borrower)  # kept as it is: read on from, and given back
