@@ -162,7 +162,7 @@ def test_a_change_left_in_place_is_found(monkeypatch: pytest.MonkeyPatch, left: 
     if left == "cards":
         monkeypatch.setattr(lending, "_put_back", lambda fields, epoch: None)
     else:
-        monkeypatch.setattr(lending, "_copied_fields", dict)  # the players' containers shared
+        monkeypatch.setattr(lending, "_player_fields", vars)  # the player's own fields
     with pytest.raises(AssertionError, match="a loan came back changed"), watched_loans():
         for situation in SITUATIONS:
             evaluate(situation)
@@ -215,9 +215,13 @@ def _change(timeline: Timeline) -> None:
     timeline.record("turn_ends", "me")
     state.phase = Step.END_OF_TURN
     state.phase_defaulted = True
-    state.player("me").hand_lacks.add("character")
-    state.stated_shields.setdefault("wild gazelle", set()).add("fire")
+    player = state.player("me")
+    player.hand_lacks |= {"character"}
+    player.hand_count = 3
+    state.stated_shields = {"wild gazelle": frozenset({"fire"})}
+    state.assumed += ("a default",)
     timeline.applied.append((card, card))
+    timeline.icon_use["kept"].add(("Wild Gazelle", "FREE"))
 
 
 def test_a_reading_taken_by_another_is_given_back_in_place() -> None:

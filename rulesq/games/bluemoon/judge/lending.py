@@ -20,7 +20,14 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from rulesq.games.bluemoon.judge.history import OWN, new_epoch
-from rulesq.games.bluemoon.judge.state import Player, Snapshots, State, fork_value
+from rulesq.games.bluemoon.judge.state import (
+    PLAYER_PLAN,
+    Plan,
+    Player,
+    Snapshots,
+    State,
+    fork_value,
+)
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.timeline import Timeline
@@ -36,22 +43,41 @@ _CONTAINERS = frozenset({dict, list, set})
 def copied(value: Any) -> Any:
     """``value`` with its lists, dicts and sets copied, at every depth; anything else shared."""
     kind = type(value)
-    if kind is dict:
-        return {k: copied(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
-    if kind is list:
-        return [copied(v) if type(v) in _CONTAINERS else v for v in value]
     if kind is set:
-        return set(value)  # (a set holds no list, dict or set)
+        return value.copy()  # (a set holds no list, dict or set)
+    if kind is dict:
+        out = value.copy()
+        for key, item in value.items():
+            if type(item) in _CONTAINERS:
+                out[key] = copied(item)
+        return out
+    if kind is list:
+        made = value.copy()
+        for at, item in enumerate(value):
+            if type(item) in _CONTAINERS:
+                made[at] = copied(item)
+        return made
     return value
 
 
-def _copied_fields(fields: dict[str, Any]) -> dict[str, Any]:
-    """An object's fields, each list, dict or set among them copied (:func:`copied`)."""
+def _copied_fields(fields: dict[str, Any], plan: Plan | None = None) -> dict[str, Any]:
+    """An object's fields, each list, dict or set among them copied (:func:`copied`).
+
+    ``plan``: the object's class's field names and those that may hold a mutable value (the
+    others are looked at only when the object has a field its class does not declare).
+    """
     out = dict(fields)
-    for name, value in fields.items():
+    names = fields if plan is None or fields.keys() != plan[0] else plan[1]
+    for name in names:
+        value = fields[name]
         if type(value) in _CONTAINERS:
             out[name] = copied(value)
     return out
+
+
+def _player_fields(player: Player) -> dict[str, Any]:
+    """A player's fields as they are (its containers, never changed in place, shared)."""
+    return _copied_fields(player.__dict__, PLAYER_PLAN)
 
 
 class _Saved:
@@ -61,16 +87,12 @@ class _Saved:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        fields = dict(state.__dict__)
-        fields["stated_shields"] = copied(state.stated_shields)
-        fields["assumed"] = list(state.assumed)
+        fields = dict(state.__dict__)  # (its shields and assumptions: replaced, never changed)
         fields["players"] = dict(state.players)
         self.fields = fields
         self.cards = list(state.cards)
         self.events = list(state.events)
-        self.players = [
-            (player, _copied_fields(player.__dict__)) for player in state.players.values()
-        ]
+        self.players = [(player, _player_fields(player)) for player in state.players.values()]
         moments = state.snapshots
         self.marks = dict(moments._marks)
         # the states made from marks (read already) are put back too: a question may read one

@@ -82,13 +82,16 @@ FEW_FACTS = 16
 LEND = True
 
 
-def _keeping(timeline: Timeline, borrower: object) -> Timeline:
+def _keeping(timeline: Timeline, borrower: object) -> Timeline | None:
     """The timeline to keep for later, ``timeline`` being judged in: lent, or a copy.
 
-    A timeline lent already (a re-ask's kept reading, read on from) is copied: one loan at a
-    time.
+    None for a timeline lent already (one loan at a time): a re-ask's reading of a kept
+    reading, which a later question reads on from as this one did (such a copy was read
+    from once in forty over the Blue Moon cases).
     """
-    return lend(timeline, borrower) if LEND and not lent(timeline) else timeline.fork()
+    if not LEND:
+        return timeline.fork()
+    return None if lent(timeline) else lend(timeline, borrower)
 
 
 def _worth_keeping(facts: list[Fact]) -> bool:
@@ -113,7 +116,7 @@ class Branches:
             len(f) == len(facts) and _starts(f, facts) and as_kept(t, "catalog").same_as(catalog)
             for f, t in self.kept
         ):
-            self.kept.append((facts, _keeping(timeline, borrower)))
+            self.kept.append((facts, lend(timeline, borrower) if LEND else timeline.fork()))
 
 
 class Readings:
@@ -172,7 +175,9 @@ class Readings:
         timeline.noted_phase = self._stated_phase(facts, rest)
         timeline.read(rest)
         if _worth_keeping(facts) and self.wanted(facts, question.index):
-            self.kept.append((facts, _keeping(timeline, borrower)))
+            keeping = _keeping(timeline, borrower)
+            if keeping is not None:
+                self.kept.append((facts, keeping))
         return timeline
 
     def _stated_phase(self, facts: list[Fact], rest: list[Fact]) -> Fact | None:

@@ -8,6 +8,7 @@ module, never silently skipped.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.defaults import turn_default
@@ -30,11 +31,13 @@ from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.phase_reads import PhaseReads, noted
 from rulesq.games.bluemoon.judge.state import (
     ME,
+    NO_COUNTS,
     Event,
     Instance,
     State,
     Step,
     Zone,
+    counts_with,
     fork_value,
     new_event,
     new_instance,
@@ -184,8 +187,8 @@ class Timeline(Moves):
         if state.turn_owner is None:
             fact = self.fact
             event = line_named(fact.text, fact.span.line) if fact is not None else "the event"
-            state.assumed.append(
-                turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn")
+            state.assumed += (
+                turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn"),
             )
             self.start_turn(who)
         elif (
@@ -258,9 +261,9 @@ class Timeline(Moves):
             size = state.hand_size(who)
             if size is None or size >= target or player.deck_count == 0:
                 continue
-            state.assumed.append(
+            state.assumed += (
                 f'"{source.card.name}" draws to {target} cards at the end of the fight (an '
-                f"optional draw, taken to be made): {source.quote}"
+                f"optional draw, taken to be made): {source.quote}",
             )
             player.hand_exact = False
             if player.deck_count is None:
@@ -439,22 +442,23 @@ class Timeline(Moves):
         colour = str(fact.param("dragon_colour")).lower()
         for who, player in self.state.players.items():
             if who == side:
-                player.named_dragons.add(colour)
+                player.named_dragons = player.named_dragons | {colour}
                 player.dragons = max(player.dragons or 0, len(player.named_dragons))
                 player.dragons_seq = self.state.next_seq()
             else:
-                player.named_dragons.discard(colour)
+                player.named_dragons = player.named_dragons - {colour}
 
     def on_area_size(self, fact: Fact) -> None:
         """How many cards a player's combat and/or support areas hold."""
         area = str(fact.param("area", "combat and support areas"))
         who = fact.who or ME
-        counts = self.state.player(who).area_counts
+        player = self.state.player(who)
         earlier = self.area_said.get(who, {}).get(("count", area))
         if earlier is not None and self.area_said_at.get((who, area)) == len(self.state.events):
             # nothing happened since the last count of the area: both speak of one moment
-            check_counts(self.situation, earlier, fact, counts[area], int(fact.param("number")))
-        counts[area] = int(fact.param("number"))
+            number = int(fact.param("number"))
+            check_counts(self.situation, earlier, fact, player.area_counts[area], number)
+        player.area_counts = counts_with(player.area_counts, area, int(fact.param("number")))
         self.area_said_at[(who, area)] = len(self.state.events)
         self._said_of_areas(fact, ("count", area))
 
@@ -477,7 +481,7 @@ class Timeline(Moves):
     def on_hand_lacks(self, fact: Fact) -> None:
         """A player holds no card of a type."""
         player = self.state.player(fact.who or ME)
-        player.hand_lacks.add(str(fact.param("card_type")).lower())
+        player.hand_lacks = player.hand_lacks | {str(fact.param("card_type")).lower()}
         player.hand_seq = self.state.next_seq()
 
     # ------------------------------------------------------------------ where cards are
@@ -582,7 +586,11 @@ class Timeline(Moves):
     def on_shield(self, fact: Fact) -> None:
         """A card shows a shield in an element."""
         key = self.catalog.info(fact.card).key
-        self.state.stated_shields.setdefault(key, set()).add(str(fact.param("element")).lower())
+        shields = self.state.stated_shields
+        element = str(fact.param("element")).lower()
+        self.state.stated_shields = MappingProxyType(
+            {**shields, key: shields.get(key, frozenset()) | {element}}
+        )
 
     def on_icons(self, fact: Fact) -> None:
         """The icons a card has: read with the card (``Catalog``), nothing moves."""
@@ -615,7 +623,7 @@ class Timeline(Moves):
         """The cards of a deck being built."""
         player = self.state.player(fact.who or ME)
         for ref in fact.cards:
-            player.deck.append((self.catalog.info(ref), ref.count or 1))
+            player.deck += ((self.catalog.info(ref), ref.count or 1),)
 
     # ------------------------------------------------------------------ fights
     def on_announce(self, fact: Fact) -> None:
@@ -673,7 +681,7 @@ class Timeline(Moves):
         for player in state.players.values():
             if player.area_counts:  # unnamed cards of the areas join the pile
                 player.pile_unsure = True
-            player.area_counts.clear()  # the areas are empty now, unnamed cards too
+            player.area_counts = NO_COUNTS  # the areas are empty now, unnamed cards too
             player.areas_whole = _BOTH_WHOLE  # and nothing unnamed enters them unstated
         self.area_said.clear()  # what was said of them is said of the last fight
         state.fight_over = True
