@@ -19,7 +19,7 @@ import weakref
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from rulesq.games.bluemoon.judge.history import OWN, new_epoch
+from rulesq.games.bluemoon.judge.history import EPOCH_OF, OWN, new_epoch
 from rulesq.games.bluemoon.judge.state import (
     PLAYER_PLAN,
     Plan,
@@ -188,7 +188,7 @@ class Loan:
 def _put_back(fields: dict[str, Any], epoch: int) -> None:
     """A card's or event's fields as they were at ``epoch`` (its history after it dropped)."""
     history: list[tuple[int, dict[str, Any]]] = fields["_history"]
-    at = bisect.bisect_left(history, epoch, key=lambda entry: entry[0])
+    at = bisect.bisect_left(history, epoch, key=EPOCH_OF)
     if at == len(history):
         return  # made or changed only within this epoch's copy: nothing to put back
     was = history[at][1]
