@@ -220,8 +220,32 @@ def _change(timeline: Timeline) -> None:
     player.hand_count = 3
     state.stated_shields = {"wild gazelle": frozenset({"fire"})}
     state.assumed += ("a default",)
-    timeline.applied.append((card, card))
+    timeline.applied += ((card, card),)
     timeline.icon_use["kept"].add(("Wild Gazelle", "FREE"))
+
+
+def test_what_a_loan_keeps_without_a_copy_holds_no_container_changed_in_place() -> None:
+    """A loan keeps a player's fields, and the state's, by a shallow copy: over every Blue
+    Moon situation file's reading, none of them is a list, dict or set (replaced when they
+    change, never changed in place); the timeline's only such fields are its two records of
+    icons read, which a loan copies."""
+    mutable = (list, dict, set)
+    read = 0
+    for situation in SITUATIONS:
+        timeline = Timeline(situation)
+        try:
+            timeline.read(situation.facts)
+        except RulesqError:
+            continue
+        state = timeline.state
+        for player in state.players.values():
+            assert not any(isinstance(v, mutable) for v in vars(player).values()), situation
+        assert not isinstance(state.stated_shields, mutable)
+        assert not isinstance(state.assumed, mutable)
+        held = {k for k, v in vars(timeline).items() if isinstance(v, mutable)}
+        assert held <= {"icons_read", "icon_use"}, (situation.source, held)
+        read += 1
+    assert read > 600
 
 
 def test_a_reading_taken_by_another_is_given_back_in_place() -> None:

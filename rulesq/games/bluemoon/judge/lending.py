@@ -20,14 +20,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from rulesq.games.bluemoon.judge.history import EPOCH_OF, OWN, new_epoch
-from rulesq.games.bluemoon.judge.state import (
-    PLAYER_PLAN,
-    Plan,
-    Player,
-    Snapshots,
-    State,
-    fork_value,
-)
+from rulesq.games.bluemoon.judge.state import Player, Snapshots, State, fork_value
 
 if TYPE_CHECKING:
     from rulesq.games.bluemoon.judge.timeline import Timeline
@@ -60,16 +53,10 @@ def copied(value: Any) -> Any:
     return value
 
 
-def _copied_fields(fields: dict[str, Any], plan: Plan | None = None) -> dict[str, Any]:
-    """An object's fields, each list, dict or set among them copied (:func:`copied`).
-
-    ``plan``: the object's class's field names and those that may hold a mutable value (the
-    others are looked at only when the object has a field its class does not declare).
-    """
+def _copied_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """An object's fields, each list, dict or set among them copied (:func:`copied`)."""
     out = dict(fields)
-    names = fields if plan is None or fields.keys() != plan[0] else plan[1]
-    for name in names:
-        value = fields[name]
+    for name, value in fields.items():
         if type(value) in _CONTAINERS:
             out[name] = copied(value)
     return out
@@ -77,7 +64,7 @@ def _copied_fields(fields: dict[str, Any], plan: Plan | None = None) -> dict[str
 
 def _player_fields(player: Player) -> dict[str, Any]:
     """A player's fields as they are (its containers, never changed in place, shared)."""
-    return _copied_fields(player.__dict__, PLAYER_PLAN)
+    return player.__dict__.copy()
 
 
 class _Saved:

@@ -75,9 +75,10 @@ class Moves:
 
     state: State
     catalog: Catalog
-    applied: list[tuple[Instance, Instance]]
+    #: The interference cards applied, each with its target (replaced, never changed in place).
+    applied: tuple[tuple[Instance, Instance], ...]
     #: For each application, the opponent's effects then influencing the target (None: unknown).
-    applied_influence: list[frozenset[tuple[int, str]] | None]
+    applied_influence: tuple[frozenset[tuple[int, str]] | None, ...]
     #: The fact being read (None between facts).
     fact: Fact | None
 
@@ -566,8 +567,8 @@ class Moves:
         source = self.locate(first, fact.who or ME)
         target = self.locate(second)
         if source is not None and target is not None:
-            self.applied.append((source, target))
-            self.applied_influence.append(opposing_influence(Forces(self.state), target))
+            self.applied += ((source, target),)
+            self.applied_influence += (opposing_influence(Forces(self.state), target),)
             self.record("apply", fact.who or ME, (source, target))
 
     def on_land(self, fact: Fact) -> None:

@@ -884,8 +884,6 @@ def _field_plan(cls: type) -> Plan:
 
 _PLAYER_PLAN = _field_plan(Player)
 _STATE_PLAN = _field_plan(State)
-#: A player's field names, and those that may hold a mutable value (a loan copies them).
-PLAYER_PLAN = _PLAYER_PLAN
 
 
 def _fork_planned(value: Any, memo: dict[int, Any], epoch: int | None, plan: Plan) -> Any:

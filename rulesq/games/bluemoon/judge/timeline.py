@@ -8,6 +8,7 @@ module, never silently skipped.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
 #: The zone of landed ships (discarded as their player reaches the Announce Power phase).
 _LANDED = frozenset({Zone.LANDED})
 _PILE = frozenset({Zone.DISCARD})
+#: Nothing said of a player's areas yet (what is said is replaced, never changed in place).
+NO_SAID: Mapping[Any, Any] = MappingProxyType({})
 #: Both areas known card by card: a fight's end empties them.
 _BOTH_WHOLE = frozenset({"combat and support areas"})
 
@@ -69,8 +72,8 @@ class Timeline(Moves):
         self._uid = 0
         self._first_turn_pending = False
         self.fact: Fact | None = None
-        self.applied: list[tuple[Instance, Instance]] = []
-        self.applied_influence: list[frozenset[tuple[int, str]] | None] = []
+        self.applied: tuple[tuple[Instance, Instance], ...] = ()
+        self.applied_influence: tuple[frozenset[tuple[int, str]] | None, ...] = ()
         #: The cards of unknown icons whose icons the replay read, with the icons asked.
         self.icons_read: dict[str, set[str] | None] = {}
         #: What the replay's reads of unknown icons were for (re-asks it spares).
@@ -79,9 +82,9 @@ class Timeline(Moves):
         self.noted_phase: Fact | None = None
         self.phase_reads: PhaseReads | None = None
         #: What the situation's lines say of each player's areas (area_statements).
-        self.area_said: dict[str, Said] = {}
+        self.area_said: Mapping[str, Said] = NO_SAID
         #: How many events there were when each area count was stated (a moment's mark).
-        self.area_said_at: dict[tuple[str, str], int] = {}
+        self.area_said_at: Mapping[tuple[str, str], int] = NO_SAID
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""
@@ -459,7 +462,9 @@ class Timeline(Moves):
             number = int(fact.param("number"))
             check_counts(self.situation, earlier, fact, player.area_counts[area], number)
         player.area_counts = counts_with(player.area_counts, area, int(fact.param("number")))
-        self.area_said_at[(who, area)] = len(self.state.events)
+        self.area_said_at = MappingProxyType(
+            {**self.area_said_at, (who, area): len(self.state.events)}
+        )
         self._said_of_areas(fact, ("count", area))
 
     def on_area_whole(self, fact: Fact) -> None:
@@ -473,7 +478,8 @@ class Timeline(Moves):
         """Note what a line says of a player's areas; all it says must hold at once."""
         who = fact.who or ME
         if what is not None:
-            self.area_said.setdefault(who, {})[what] = fact
+            said_now = MappingProxyType({**self.area_said.get(who, NO_SAID), what: fact})
+            self.area_said = MappingProxyType({**self.area_said, who: said_now})
         said = self.area_said.get(who)
         if said:
             check_areas(self.situation, self.state, who, said, fact)
@@ -683,7 +689,7 @@ class Timeline(Moves):
                 player.pile_unsure = True
             player.area_counts = NO_COUNTS  # the areas are empty now, unnamed cards too
             player.areas_whole = _BOTH_WHOLE  # and nothing unnamed enters them unstated
-        self.area_said.clear()  # what was said of them is said of the last fight
+        self.area_said = NO_SAID  # what was said of them is said of the last fight
         state.fight_over = True
         state.turn_over = True
 
