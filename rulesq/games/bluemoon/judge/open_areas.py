@@ -220,7 +220,7 @@ def note_influence(state: State, who: str) -> None:
     else:
         text = INFLUENCE_TAKEN.format(whose=whose(who))
     if text not in state.assumed:
-        state.assumed.append(text)
+        state.assumed += (text,)
 
 
 #: The kinds of card played into the combat or support area (the others go elsewhere in play).

@@ -500,8 +500,8 @@ class State:
                 note = refresh_assumed(who, player.refreshed_unknown)
                 if note not in self.assumed:
                     same = refresh_assumed(who, 0).partition(", and ")[0]
-                    self.assumed[:] = [a for a in self.assumed if not a.startswith(same)]
-                    self.assumed.append(note)
+                    kept = tuple(a for a in self.assumed if not a.startswith(same))
+                    self.assumed = (*kept, note)
             return player.hand_count
         if player.hand_exact:
             return len(self.hand(who))
