@@ -8,7 +8,9 @@ cases encode whose keys share a *decisive* part with its own (the step, a kind t
 lost, a rule clause), ranked by how much of the structure they share (a weighted overlap of
 the two keys over their union), then by cards in common. A case's ``source`` line only says
 which FAQ answer the case encodes; it plays no part in the ranking. The index is built on
-first use and cached as JSON, keyed by the contents of the corpus, the cases and the code.
+first use and cached as texts (its postings, each entry's ranking data and key, each decoded
+when a look-up first wants it), keyed by the contents of the game's corpus and cases, the
+grammars and the code that answers them.
 """
 
 from __future__ import annotations
