@@ -181,6 +181,13 @@ def _damage(texts: list[str], piece: str) -> list[str]:
         damaged[1 + names : 1 + 2 * names] = [
             f"{text} {count}" for text in texts[1 + names : 1 + 2 * names]
         ]
+    elif piece == "width":  # every run of bits far past the masks' width
+        damaged[1 + names : 1 + 2 * names] = [
+            f"{text.partition(' ')[0]} {10**9} {text.split(' ', 2)[2]}"
+            for text in texts[1 + names : 1 + 2 * names]
+        ]
+    elif piece == "nested":  # ranking data nested past the decoder's depth
+        damaged[1 + 2 * names] = "[" * 100_000 + "]" * 100_000
     elif piece == "clause":  # an FAQ answer the corpus does not have
         ranking = json.loads(texts[1 + 2 * names])
         ranking[2] = ["BM-Q9999"]
@@ -188,7 +195,9 @@ def _damage(texts: list[str], piece: str) -> list[str]:
     return damaged
 
 
-@pytest.mark.parametrize("piece", ["key", "cards", "ranking", "posting", "clause"])
+@pytest.mark.parametrize(
+    "piece", ["key", "cards", "ranking", "posting", "width", "nested", "clause"]
+)
 def test_a_damaged_piece_is_found_when_decoded_and_the_index_rebuilt(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

@@ -166,7 +166,7 @@ def _wrong_schema(path: Path) -> None:
         kind = "corpus-index"
         payload = {"ids": [], "files": [], "starts": [], "ends": [], "aliases": {}, "sizes": [0, 0]}
     if path.name.startswith("precedents-"):  # texts, as the index writes them: no entry
-        header = json.dumps({"files": 1, "entries": 0, "names": 0})
+        header = json.dumps({"files": 1, "entries": 0, "names": 0, "bits": 0})
         cachefiles.write_texts(path, kind, key, [header])
         return
     cachefiles.write_json(path, kind, key, payload)

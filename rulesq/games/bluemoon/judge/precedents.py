@@ -276,12 +276,15 @@ class PrecedentIndex:
 
         try:
             header = json.loads(texts[0]) if texts else None
-        except ValueError:
+        except (ValueError, RecursionError):
             header = None
         if type(header) is not dict or header.keys() != _HEADER_NAMES:
             raise CacheProblem("the precedent index cache has the wrong shape")
         files, count, names = header["files"], header["entries"], header["names"]
-        if not (type(files) is type(count) is type(names) is int) or min(files, count) < 0:
+        bits = header["bits"]
+        if not (type(files) is type(count) is type(names) is type(bits) is int):
+            raise CacheProblem("the precedent index cache has the wrong shape")
+        if min(files, count, names, bits) < 0:
             raise CacheProblem("the precedent index cache has the wrong shape")
         if len(texts) != 1 + 2 * names + 2 * count:
             raise CacheProblem("the precedent index cache has the wrong shape")
@@ -292,6 +295,7 @@ class PrecedentIndex:
             raise CacheProblem("the precedent index cache names a feature twice")
         self.texts = texts
         self.files = files
+        self._bits = bits
         self._postings = postings
         self._ranking = texts[1 + 2 * names : 1 + 2 * names + count]
         self._keys = texts[1 + 2 * names + count :]
@@ -346,7 +350,11 @@ class PrecedentIndex:
                     start, width, *positions = map(int, text.split(" "))
                 except ValueError:
                     raise CacheProblem("the precedent index cache has a damaged posting") from None
-                if min(start, width, *positions) < 0 or max(positions, default=0) >= len(self):
+                if (
+                    min(start, width, *positions) < 0
+                    or start + width > self._bits  # no run of bits past the masks' width
+                    or max(positions, default=0) >= len(self)
+                ):
                     raise CacheProblem("the precedent index cache has a damaged posting")
                 held = (((1 << width) - 1) << start, frozenset(positions))
             self._posting[name] = held
@@ -361,7 +369,7 @@ class PrecedentIndex:
             try:
                 weight, mask, clauses, cards = json.loads(self._ranking[position])
                 bits = int(mask, 16)
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):
                 raise CacheProblem("the precedent index cache has a damaged entry") from None
             if (
                 type(weight) not in _NUMBERS
@@ -385,7 +393,7 @@ class PrecedentIndex:
             weight, _, clauses, cards = self._ranking_of(position)
             try:
                 key = Key.from_json(json.loads(self._keys[position]))
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise CacheProblem("the precedent index cache has a damaged key") from None
             if key.cards != cards or key.weight() != weight:
                 raise CacheProblem("the precedent index cache has a damaged key")
@@ -514,7 +522,7 @@ def _layout(entries: list[Entry], files: int) -> list[str]:
         for clause in entry.clauses:
             postings.setdefault(_CLAUSE + clause, []).append(position)
     names = list(postings)
-    header = {"files": files, "entries": len(entries), "names": len(names)}
+    header = {"files": files, "entries": len(entries), "names": len(names), "bits": width}
     return [
         json.dumps(header),
         *names,
@@ -536,10 +544,10 @@ def _cases_among(sources: list[str], game: str) -> int:
 
 
 #: The layout of the index's texts (a new one is a new cache key).
-_FORMAT = "2"
+_FORMAT = "3"
 #: What starts the name of an FAQ answer among the features (no feature starts so).
 _CLAUSE = "@"
-_HEADER_NAMES = frozenset({"files", "entries", "names"})
+_HEADER_NAMES = frozenset({"files", "entries", "names", "bits"})
 _NUMBERS = {int, float}
 _T = TypeVar("_T")
 _BUILT: dict[int, tuple[weakref.ref[Corpus], PrecedentIndex]] = {}
