@@ -8,7 +8,8 @@ tables) goes through here, so that none of them can run code or serve stale data
 - keys are a SHA-256 of the contents of the files a cache derives from, of the modules of
   rulesq's own code that build it (its *builders*: :func:`code_fingerprint`), the rulesq
   version and a per-cache salt (never sizes or modification times): two checkouts of one
-  version with different code never read each other's entries;
+  version with different code never read each other's entries; a key of many files is
+  remembered with the status of each (:class:`_KeyMemo`), as each file's hash is;
 - a file is read only if it is a regular file owned by the current user, not writable by
   others, opened without following symlinks; its contents are data (JSON or SQLite), never
   pickle;
@@ -109,7 +110,7 @@ def _content_key(hashes: FileHashes, paths: list[str], salt: str, code: tuple[st
         digest.update(hashes.of(path).encode())
         digest.update(b"\0")
     if hashes.edited and any(path in hashes.edited for path in paths):
-        return never_kept()  # a module hashed (the precedents hash them all) runs as it was
+        return never_kept()  # a module hashed (the precedents hash hundreds) runs as it was
     return digest.hexdigest()[:_KEY_DIGITS]
 
 
