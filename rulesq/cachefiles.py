@@ -8,8 +8,9 @@ tables) goes through here, so that none of them can run code or serve stale data
 - keys are a SHA-256 of the contents of the files a cache derives from, of the modules of
   rulesq's own code that build it (its *builders*: :func:`code_fingerprint`), the rulesq
   version and a per-cache salt (never sizes or modification times): two checkouts of one
-  version with different code never read each other's entries; a key of many files is
-  remembered with the status of each (:class:`_KeyMemo`), as each file's hash is;
+  version with different code never read each other's entries; a key of files alone (no
+  builders) is remembered with the status of each (:class:`_KeyMemo`), as each file's
+  hash is;
 - a file is read only if it is a regular file owned by the current user, not writable by
   others, opened without following symlinks; its contents are data (JSON or SQLite), never
   pickle;
@@ -80,7 +81,9 @@ def content_key(files: Iterable[Path | str], salt: str, code: tuple[str, ...] = 
     """
     hashes = FileHashes.get()
     paths = list(map(str, files))
-    memo = _KeyMemo.of(salt, code, paths)
+    # a key with builders is made from their fingerprint each time (a few files: their
+    # hashes are looked up), so that it is always the fingerprint of the code that builds
+    memo = None if code else _KeyMemo.of(salt, paths)
     if memo is not None:
         held = hashes.known.get(memo.name)
         if held is not None and held.startswith(memo.signature):
@@ -123,7 +126,7 @@ class _KeyMemo:
 
     A key of many files (the precedent index hashes hundreds) costs a look-up of each file's
     remembered hash; the whole key is remembered in the same table (:class:`FileHashes`),
-    under a name made from the salt, the builders and the paths in order, with the status
+    under a name made from the salt and the paths in order, with the status
     of each file (size, inode, modification and change times: :meth:`FileHashes.of`'s test,
     the same for all). While every status is the one remembered, the contents are the ones
     hashed, and so is the key. A file changed near or after this process started is left to
@@ -139,10 +142,11 @@ class _KeyMemo:
         self.settled = settled
 
     @classmethod
-    def of(cls, salt: str, code: tuple[str, ...], paths: list[str]) -> _KeyMemo | None:
-        """The memo of a key (None when a file changed too recently to be trusted)."""
-        root = os.path.dirname(__file__)
-        listed = [*paths, *(os.path.join(root, name) for name in code)]
+    def of(cls, salt: str, listed: list[str]) -> _KeyMemo | None:
+        """The memo of a key of files alone (None: one changed too recently, or is missing).
+
+        Without a memo the key is made file by file.
+        """
         try:  # each status as four integers, in one array, without a Python loop
             infos = list(map(os.stat, listed))
             numbers = array("q", chain.from_iterable(map(_STATUS, infos)))
@@ -152,7 +156,7 @@ class _KeyMemo:
         if newest >= STARTED_NS - _TICK_NS:
             return None
         named = sha256("\0".join(listed).encode("utf-8", "surrogateescape")).hexdigest()
-        name = f"{_MEMO_MARK}{salt}\1{','.join(code)}\1{named}"
+        name = f"{_MEMO_MARK}{salt}\1{named}"
         status = sha256(numbers.tobytes()).hexdigest()
         settled = time.time_ns() - newest > _SETTLE * 10**9
         return cls(name, status + " ", settled)
