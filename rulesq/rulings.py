@@ -170,6 +170,12 @@ class Rulings:
     #: Questions not asked because a card in them neither is named by the question nor has
     #: a text that touches it (``rulesq.narrow``): no card's text could change their answer.
     untouched: int = 0
+    #: The questions asked, each counted once by what it gave: a ruling (one or more; the same
+    #: ruling is written once), none but a question left open, or neither (no card changes
+    #: its answer). They add up to ``asked``.
+    ruled: int = 0
+    left_open: int = 0
+    no_ruling: int = 0
 
 
 def load_templates(game: str) -> tuple[list[Template], list[Template]]:
@@ -485,8 +491,16 @@ def _mark(answer: Answer) -> tuple[str, str, str]:
 def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: Outcomes) -> None:
     """Add one question's outcomes: each ruling once (the first with its mark), every open.
 
-    A ruling already written gains the contrasts a later situation prints beside it.
+    A ruling already written gains the contrasts a later situation prints beside it. The
+    question is counted by what it gave (``Rulings.ruled``, ``left_open``, ``no_ruling``).
     """
+    if not any(isinstance(o, (Unquoted, NotFollowed)) for o in outcomes):
+        if any(isinstance(o, Ruling) for o in outcomes):
+            found.ruled += 1
+        elif any(isinstance(o, OpenQuestion) for o in outcomes):
+            found.left_open += 1
+        else:
+            found.no_ruling += 1
     for outcome in outcomes:
         if isinstance(outcome, Unquoted):
             found.asked -= 1

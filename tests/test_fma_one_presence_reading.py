@@ -107,6 +107,21 @@ def test_a_removal_taking_nothing_away_moves_every_other_reader(
     assert _shown(STONES)[2] == "cannot answer"  # spared: the attachment still replaces
 
 
+UNREAD_OUT = CASES / "fma-presence" / "a-card-of-unknown-text-out-of-play-changes-no-values.rq"
+
+
+def test_the_reader_reads_a_card_of_unknown_text_out_of_play_through_presence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reader's cards of unread text in play: out of play (``Presence.read``), they end."""
+    assert _shown(UNREAD_OUT) == ["cannot answer", "3", "cannot answer", "3", "3"]
+    with monkeypatch.context() as patch:
+        patch.delitem(presence.AWAY, "out_of_play")
+        assert _shown(UNREAD_OUT)[1] == "cannot answer"  # not seen out of play: still open
+    monkeypatch.delitem(presence.AWAY, "removed")
+    assert _shown(UNREAD_OUT)[3] == "cannot answer"  # not seen to leave: still open
+
+
 MUST = CASES / "fma-presence" / "a-required-ability-of-a-card-out-of-play-is-not-a-sure-must.rq"
 KEEPS = CASES / "fma-presence" / "an-attachment-attached-again-after-leaving-play-is-kept.rq"
 

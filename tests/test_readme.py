@@ -118,13 +118,15 @@ def test_every_situation_shown_with_its_answer_prints_that_answer(tmp_path: Path
 
 
 def test_the_syntax_error_shown_is_the_real_one() -> None:
-    """The error block under "A line it cannot read" is what ``ask -`` prints for its line."""
-    found = blocks()
-    [shown] = [block for block in found if block.startswith("<stdin>:")]
-    line = shown.splitlines()[1].strip()
-    result = runner.invoke(app, ["ask", "-"], input=f"game bluemoon\n{line}\n")
-    assert result.exit_code == 2
-    assert result.output == shown
+    """The error blocks under "A line it cannot read" (a form, an unclosed quote) are what
+    ``ask -`` prints for their lines."""
+    found = [block for block in blocks() if block.startswith("<stdin>:")]
+    assert len(found) == 2
+    for shown in found:
+        line = shown.splitlines()[1].strip()
+        result = runner.invoke(app, ["ask", "-"], input=f"game bluemoon\n{line}\n")
+        assert result.exit_code == 2
+        assert result.output == shown
 
 
 def test_the_search_claims_are_true() -> None:

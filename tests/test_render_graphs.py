@@ -325,3 +325,59 @@ def test_an_edge_does_not_repeat_what_the_node_it_points_at_says() -> None:
     )
     dot = runner.invoke(app, ["ask", "--graph", "dot", "-e", situation]).output
     assert '[label="supports: argued for it"]' in dot
+
+
+def test_a_fact_not_needed_is_drawn_linked_to_the_verdict_and_said_so() -> None:
+    """A fact the verdict does not rest on is not drawn apart with no edge (it read as lost):
+    a faint dotted edge to the verdict says it is not needed, in DOT and Mermaid alike."""
+    situation = (
+        'game warhammer\\nit is my turn\\nphase quest\\nmy battlefield has "Chaos Knights"\\n'
+        'ask can I attack your kingdom with "Chaos Knights"?\\n'
+    )
+    result = runner.invoke(app, ["ask", "--graph", "dot", "-e", situation])
+    assert result.exit_code == 0, result.output
+    turn = re.search(r'"(1/fact:\d+)" \[label="fact: it is my turn"', result.output)
+    assert turn is not None
+    edges = [line for line in result.output.splitlines() if f'"{turn[1]}" ->' in line]
+    assert edges == [
+        f'    "{turn[1]}" -> "1/verdict" [label="not needed", style=dotted, color=gray55, '
+        "fontcolor=gray40, arrowhead=none];"
+    ]
+    needed = re.search(r'"(1/fact:\d+)" \[label="fact: phase quest"', result.output)
+    assert needed is not None and f'"{needed[1]}" -> "1/verdict" [label="supports"' in result.output
+    result = runner.invoke(app, ["ask", "--graph", "mermaid", "-e", situation])
+    node = re.search(r'(q1n\d+)\["fact: it is my turn"\]', result.output)
+    assert node is not None and re.search(rf'{node[1]} -.->\|"not needed"\| q1n\d+', result.output)
+
+
+def test_a_precedent_tied_to_a_node_by_cites_is_not_drawn_matching_it_too() -> None:
+    """The rule written from an FAQ answer cites it; the answer's ``matches`` edge back to that
+    rule was drawn beside it, a loop of two edges between one pair: it is left out (the JSON
+    graph keeps it)."""
+    from pathlib import Path
+
+    case = (
+        Path(__file__).resolve().parents[1]
+        / "corpus/bluemoon/cases/card-play-general-rules/q118a-leadership-phase.rq"
+    )
+    rule = "clause:bluemoon/rules/one-leadership-phase-card"
+    answer = "clause:bluemoon/faq/card-play-general-rules/1"
+    for fmt in ("dot", "json"):
+        result = runner.invoke(app, ["ask", "--graph", fmt, str(case)])
+        assert result.exit_code == 0, result.output
+        if fmt == "dot":
+            between = [
+                line
+                for line in result.output.splitlines()
+                if f'"1/{rule}" -> "1/{answer}"' in line or f'"1/{answer}" -> "1/{rule}"' in line
+            ]
+            assert between == [f'    "1/{rule}" -> "1/{answer}" [label="cites"];']
+        else:
+            import json
+
+            kinds = {
+                e["kind"]
+                for e in json.loads(result.output)[0]["edges"]
+                if {e["source"], e["target"]} == {rule, answer}
+            }
+            assert kinds == {"cites", "matches"}

@@ -133,7 +133,33 @@ def test_one_card_with_no_question_for_it_says_so() -> None:
 def test_counts_are_singular_for_one() -> None:
     """One ruling is "1 ruling", in the document and in the message of ``-o``."""
     code, out = run("rulings", "Franz's Decree", "Urguck", "--game", "warhammer")
-    assert code == 0 and "1 ruling," in out and "1 rulings" not in out
+    assert code == 0 and "1 gave a ruling (1 below)" in out and "1 rulings" not in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (PROHIBITOR, SUPPORT, IGNORER),
+        ("Franz's Decree", "Urguck", "--game", "warhammer"),
+        ("Urguck", "Dwarf Ranger", "--game", "warhammer"),
+        ("Arid Desert", "Riverside", "--game", "fma"),
+    ],
+)
+def test_the_questions_asked_add_up_to_what_they_gave(args: tuple[str, ...]) -> None:
+    """Every question asked is counted once by what it gave: rulings, left open, or none.
+
+    The summary said "7 asked, 2 rulings, 0 open": the questions no card changes were not said.
+    """
+    code, out = run("rulings", *args, "--json")
+    assert code == 0
+    found = json.loads(out)
+    assert found["asked"] == found["ruled"] + found["left_open"] + found["no_ruling"]
+    assert found["asked"] > 0 and (found["rulings"] == []) == (found["ruled"] == 0)
+    code, out = run("rulings", *args)
+    summary = re.search(r"(\d+) questions? asked: ([^;]*);", out)
+    assert summary is not None
+    parts = [int(n) for n in re.findall(r"(?:^|, )(\d+) (?:gave|was|were)", summary[2])]
+    assert sum(parts) == int(summary[1]) == found["asked"]
 
 
 @pytest.mark.parametrize(

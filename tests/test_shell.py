@@ -99,6 +99,14 @@ def test_completion_of_card_names_forms_and_commands() -> None:
         ("save case.rq", ":save case.rq"),
         ("save", ":save case.rq"),  # ":save" alone is refused: a file name to type with it
         ("undo", ":undo"),
+        ("quit now", ":quit"),  # what follows a command that takes nothing is left out
+        ("show me", ":show"),
+        ("undo 3", ":undo"),
+        ("qiut", ":quit"),  # a near miss of a command
+        ("hepl", ":help"),
+        ("sav case.rq", ":save case.rq"),
+        ("sav", ":save case.rq"),
+        ("gmae warhammer", ":game warhammer"),
     ],
 )
 def test_a_command_typed_without_its_colon_is_pointed_to_it(typed: str, meant: str) -> None:
@@ -113,9 +121,14 @@ def test_a_command_typed_without_its_colon_is_pointed_to_it(typed: str, meant: s
     assert table.lines == [] and table.code == 2
 
 
-def test_a_line_that_only_begins_with_a_command_word_is_not_pointed_to_it() -> None:
-    out = Table().handle("show me").splitlines()
-    assert not any(":show" in line for line in out)
+@pytest.mark.parametrize(
+    "typed", ["show me the cards in play", "how many cards do I draw?", "card Blaze", "cards"]
+)
+def test_a_line_that_only_begins_with_a_command_word_is_not_pointed_to_it(typed: str) -> None:
+    """A longer line is a statement or question mistyped, and a word no command is near is
+    none ("card" and "cards" are no near miss of ":clear")."""
+    out = Table().handle(typed).splitlines()
+    assert not any(line.startswith("did you mean: :") for line in out)
 
 
 #: The table mode's prompt as the terminal shows it (colours and cursor moves left out).
@@ -521,3 +534,11 @@ def test_help_lists_the_games_as_game_does() -> None:
     table = Table()
     listed = table.handle(":game").split("the games: ", 1)[1]
     assert f":game NAME    start over with another game ({listed})" in table.handle(":help")
+
+
+def test_quit_with_a_word_after_it_says_it_takes_nothing() -> None:
+    """``:quit now`` is refused as ``:undo 3`` is (it was "unknown command", offering itself)."""
+    table = Table()
+    out = table.handle(":quit now")
+    assert out == 'error: ":quit" takes nothing after it (found "now"): type ":quit" alone'
+    assert table.code == 2

@@ -88,10 +88,23 @@ def test_an_unknown_word_is_not_mislabelled() -> None:
     assert all(label not in error.message for label in EXACT)
 
 
+def test_an_unclosed_quote_shows_the_name_as_typed_with_the_caret_at_its_quote() -> None:
+    """The name or text is shown as typed (it was ``(found "\\"Blaze")``), the caret under the
+    opening quote."""
+    error = error_of('game bluemoon\nI play "Blaze\n')
+    assert error.message == (
+        'the quoted name or text is not closed: "Blaze has no closing quote (add it where the '
+        "name or text ends)"
+    )
+    assert (error.line, error.column) == (2, 8)
+    shown = error.render().splitlines()
+    assert shown[2].index("^") - 2 == shown[1].index('"') - 2 == 7  # under the quote
+    error = error_of("game bluemoon\nask what does \u201cPandemonium read?\n")
+    assert "not closed: \u201cPandemonium read? has no closing quote" in error.message
+
+
 def test_the_text_found_is_in_double_quotes_an_inner_quote_escaped() -> None:
     """What was found is quoted as every message quotes; the quote it holds is written \\"."""
-    error = error_of('game bluemoon\nI play "Blaze\n')
-    assert error.message.endswith('(found "\\"Blaze")')
     from rulesq.errors import quoted, unquoted
 
     assert unquoted(quoted('say "hi"')) == 'say "hi"'

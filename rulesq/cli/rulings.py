@@ -115,6 +115,9 @@ def _as_record(found: Any) -> dict[str, Any]:
         "cards": found.cards,
         "asked": found.asked,
         "untouched": found.untouched,
+        "ruled": found.ruled,
+        "left_open": found.left_open,
+        "no_ruling": found.no_ruling,
         "rulings": [
             {
                 "title": r.title,

@@ -229,7 +229,7 @@ class Table:
 
 COMMANDS = ("help", "show", "undo", "clear", "save", "game", "forms", "quit")
 #: The commands that take nothing after them (``:save`` takes a file, ``:game`` a game).
-_BARE = frozenset({"help", "h", "?", "show", "undo", "clear", "forms"})
+_BARE = frozenset({"help", "h", "?", "show", "undo", "clear", "forms", "quit", "q", "exit"})
 
 
 def _held(path: Path) -> str | None:
@@ -245,13 +245,28 @@ _ALSO = {"exit": "quit", "q": "quit", "h": "help", "?": "help"}
 
 
 def _bare_command(line: str) -> str | None:
-    """The ``:command`` a line that does not read meant (``quit`` -> ``:quit``), or None."""
+    """The ``:command`` a line that does not read meant (``quit`` -> ``:quit``), or None.
+
+    Its first word is a command without its colon, or a near miss of one (``qiut``, ``sav
+    case.rq``), typed alone or with one word: what follows a command that takes nothing is
+    left out (``quit now`` -> ``:quit``). A longer line is a statement mistyped.
+    """
+    import difflib  # a line refused: not loaded by every line
+
     word, _, rest = line.strip().partition(" ")
-    name = _ALSO.get(word.casefold(), word.casefold())
-    if name not in COMMANDS or (rest.strip() and name not in ("save", "game")):
-        return None
+    folded = word.casefold().lstrip(":")
+    name = _ALSO.get(folded, folded)
+    if len(rest.split()) > 1 and name not in ("save", "game"):
+        return None  # a statement or question mistyped ("show me the cards"): forms are meant
+    if name not in COMMANDS:  # a near miss, typed alone or with a word (a file, a game)
+        near = difflib.get_close_matches(name, COMMANDS, n=1, cutoff=0.75)
+        if not near:
+            return None
+        name = near[0]
     if name == "save" and not rest.strip():  # ":save" alone is refused: offer one to type
         return ":save case.rq"
+    if name not in ("save", "game"):
+        return f":{name}"
     return f":{name} {rest.strip()}".rstrip()
 
 

@@ -234,11 +234,37 @@ def _drawn_label(graph: Any, node: Any, data: dict[str, Any], on_path: bool = Fa
     return label
 
 
+#: A fact read but not needed (the verdict is the same without it, ``analyse``): linked to the
+#: verdict by a faint dotted edge that says so, not drawn apart with no edge at all.
+IDLE_NOTE = "not needed"
+_DOT_IDLE = "style=dotted, color=gray55, fontcolor=gray40, arrowhead=none"
+
+
+def drawn_edges(graph: Any) -> list[tuple[Any, Any, dict[str, Any]]]:
+    """The edges drawn, without a ``matches`` edge beside another between the same two nodes.
+
+    A precedent's ``matches`` edge to a node another edge already ties it to (the rule written
+    from it, which ``cites`` it) is left out, not drawn back beside it.
+    """
+    edges = list(graph.edges(data=True))
+    tied = {frozenset((u, v)) for u, v, data in edges if data["kind"] != "matches"}
+    return [e for e in edges if e[2]["kind"] != "matches" or frozenset(e[:2]) not in tied]
+
+
+def idle_facts(graph: Any) -> list[Any]:
+    """The facts no edge touches, when there is a verdict: read, but not needed for it."""
+    if "verdict" not in graph:
+        return []
+    linked = {node for edge in graph.edges() for node in edge}
+    return [n for n, d in graph.nodes(data=True) if d["kind"] == "fact" and n not in linked]
+
+
 def to_dot(answers: Sequence[Answer]) -> str:
     """A Graphviz digraph with one cluster per question; labels wrapped, rule clauses quoted.
 
     The path that decided is drawn thick and coloured; a precedent's ``matches`` edges thin,
-    dashed and unlabelled, what it shares written on it.
+    dashed and unlabelled, what it shares written on it; a fact not needed faintly dotted to
+    the verdict (``idle_facts``).
     """
     font = "fontname=Helvetica"
     out = [
@@ -266,7 +292,7 @@ def to_dot(answers: Sequence[Answer]) -> str:
                 f"shape={shape}];"
             )
         rows = _staggered(graph)
-        for u, v, data in graph.edges(data=True):
+        for u, v, data in drawn_edges(graph):
             row = rows.get((u, v), 1)
             if data["kind"] == "matches":
                 drawn = _DOT_MATCHES
@@ -277,6 +303,11 @@ def to_dot(answers: Sequence[Answer]) -> str:
             out.append(
                 f"    {_dot_quote(f'{index}/{u}')} -> {_dot_quote(f'{index}/{v}')} "
                 f"[{drawn}" + (f", minlen={row}" if row > 1 else "") + "];"
+            )
+        for node in idle_facts(graph):
+            out.append(
+                f"    {_dot_quote(f'{index}/{node}')} -> {_dot_quote(f'{index}/verdict')} "
+                f'[label="{IDLE_NOTE}", {_DOT_IDLE}];'
             )
         out.append("  }")
         if index > 1:
@@ -355,7 +386,7 @@ def to_mermaid(answers: Sequence[Answer]) -> str:
             for name in (_mermaid_class(data), "decisive" if node in on_path else None):
                 if name:
                     classes.setdefault(name, []).append(ids[node])
-        for u, v, data in graph.edges(data=True):
+        for u, v, data in drawn_edges(graph):
             if data["kind"] == "matches":
                 out.append(f"    {ids[u]} -.-> {ids[v]}")
             else:
@@ -363,6 +394,9 @@ def to_mermaid(answers: Sequence[Answer]) -> str:
                 out.append(f'    {ids[u]} -->|"{label}"| {ids[v]}')
             if (u, v) in path_edges:
                 thick.append(links)
+            links += 1
+        for node in idle_facts(graph):
+            out.append(f'    {ids[node]} -.->|"{IDLE_NOTE}"| {ids["verdict"]}')
             links += 1
         out.append("  end")
         # the decisive path's class last: its outline is drawn over a kind's own

@@ -26,14 +26,35 @@ def _untouched(found: Rulings) -> str:
     return f", {found.untouched} more that no card's text touches"
 
 
+def _asked(found: Rulings) -> str:
+    """The questions asked, and what they gave, the parts adding up to the whole.
+
+    ``9 questions asked: 4 gave rulings (4 below), 2 were left open, 3 gave none (no card
+    changes the answer)``; a part of none is left out.
+    """
+    said = counted(found.asked, "question") + " asked"
+    if not found.asked:
+        return said
+    written = len(found.rulings)
+    parts = [
+        (
+            found.ruled,
+            f"gave {'a ruling' if found.ruled == 1 else 'rulings'} ({written} below"
+            + (", the same ruling written once)" if written < found.ruled else ")"),
+        ),
+        (found.left_open, f"{'was' if found.left_open == 1 else 'were'} left open"),
+        (found.no_ruling, "gave none (no card changes the answer)"),
+    ]
+    return said + ": " + ", ".join(f"{n} {what}" for n, what in parts if n)
+
+
 def render_rulings(found: Rulings, title: str) -> str:
     """The whole document: heading, one section a ruling, open questions, passages naming them."""
     names = ", ".join(f'"{name}"' for name in found.cards)
     out = [
         f"# Rulings: {names}",
         "",
-        f"*{title}. Written by rulesq from its corpus: {counted(found.asked, 'question')} "
-        f"asked, {counted(len(found.rulings), 'ruling')}, {len(found.open)} left open, "
+        f"*{title}. Written by rulesq from its corpus: {_asked(found)}; "
         f"{len(found.skipped)} not asked{_untouched(found)}. "
         "Each ruling gives "
         "the verdict, what decided it (the step of the precedence ladder, where one did), "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.load import normalise_name
@@ -25,9 +26,10 @@ def check(situation: Situation, corpus: Corpus) -> None:
     states what no game reaches, in every game; so does one that leaves out a part of the text
     they give (a passive text, an activated ability), or gives a value or type other than
     theirs (``_values``). A card line of the same text, or of a card whose text the sources
-    never give, is read as written.
+    never give, is read as written. A card line that agrees with the sources adds to them
+    (``_kept``): what it leaves out is still what the sources give.
     """
-    for card in situation.cards.values():
+    for name, card in situation.cards.items():
         known = corpus.find_card(card.name)
         if known is None:
             continue
@@ -35,6 +37,7 @@ def check(situation: Situation, corpus: Corpus) -> None:
             _parts(situation, known, card.text)
         if card.text is None or known.text is None or _alike(known.text) == _alike(card.text):
             _values(situation, known, card)
+            situation.cards[name] = _kept(known, card)
             continue
         errata = f" ({', '.join(known.errata)})" if known.errata else ""
         raise _refused(
@@ -67,7 +70,9 @@ def _values(situation: Situation, known: Card, card: Card) -> None:
     """
     given = {"type": card.type} | {k: v for k, v in card.fields.items() if k != "inline"}
     for name, value in given.items():
-        theirs = known.type if name == "type" else known.fields.get(name)
+        if value in (None, ""):
+            continue  # not given (a card line with no type)
+        theirs = known.type if name == "type" else _value(known, name)
         if theirs in (None, "") or _alike(str(theirs)) == _alike(str(value)):
             continue
         raise _refused(
@@ -76,6 +81,39 @@ def _values(situation: Situation, known: Card, card: Card) -> None:
             f'the sources give the {name} of "{known.name}": {theirs}, not {value}; a '
             "situation states only what the sources leave unknown",
         )
+
+
+def _value(known: Card, name: str) -> object:
+    """The sources' value ``name`` of a card: a field, or one of a group of them (attributes)."""
+    found = known.fields.get(name)
+    if found is not None:
+        return found
+    groups = [
+        v
+        for k, v in known.fields.items()
+        if k != "field_sources" and isinstance(v, dict) and name in v
+    ]
+    return groups[0][name] if groups else None
+
+
+def _kept(known: Card, card: Card) -> Card:
+    """The corpus card with what an agreeing card line adds: the values the sources leave out.
+
+    The sources' text, errata, values and rulings' fields stay in force (a card line that left
+    out a printed value or a ruling's field made it unknown, or lost it); the line's own values
+    and words (and its text, of a card whose text the sources never give) are added, and the
+    card stays one of a card line (``inline``: its words are read). A line that gives no text
+    the sources lack is ``restated``: what the sources leave unknown of the card (its keywords,
+    its text) is still unknown, where a card line with its own text is the whole card.
+    """
+    fields = {**known.fields, **{k: v for k, v in card.fields.items() if v not in (None, "")}}
+    given = known.text is None and card.text is not None  # the text the sources never give
+    text, printed = (card.text, card.printed_text) if given else (known.text, known.printed_text)
+    if not given:  # the line restates the card: it is not the whole card, as an invented one is
+        fields["restated"] = True
+    return replace(
+        known, type=known.type or card.type, text=text, printed_text=printed, fields=fields
+    )
 
 
 def _refused(

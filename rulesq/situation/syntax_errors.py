@@ -196,14 +196,16 @@ def friendly_error(
     if label in VALUE_LABELS and not _is_value_word(whole or unquoted(found), parser):
         label = None  # "on my turn" after a card is no value written without parentheses
     message = label or f"unexpected {found.removeprefix('the ')}"  # "unexpected end of the line"
-    if label:
+    if label == UNCLOSED_QUOTE:  # the quote as typed: quoted again, it would read \"Name
+        message = _unclosed(body, line, column)
+    elif label:
         message = f"{label} (found {found})"
     hint = _hint(error, body, expected_names, parser)
     return InputError(message, source, text, line, column, expected=expected, suggestion=hint)
 
 
 #: Labels whose message alone says what is wrong; no other game's language is suggested.
-UNCLOSED_QUOTE = "the quoted name or text is not closed: add the closing quote"
+UNCLOSED_QUOTE = "the quoted name or text is not closed"
 NEGATIVE_NUMBER = "a number here is 0 or more"
 _OPENING_QUOTES = {'"': '"', "\u201c": "\u201d"}
 
@@ -221,6 +223,14 @@ def _token_label(body: str, line: int, column: int, expected: set[str]) -> str |
     if wants_number and re.match(r"-\d", rest):
         return NEGATIVE_NUMBER
     return None
+
+
+def _unclosed(body: str, line: int, column: int) -> str:
+    """An unclosed quote's message: the name or text as typed, from its opening quote on."""
+    typed = text_lines(body)[line - 1][column - 1 :].rstrip()
+    if len(typed) > 40:
+        typed = typed[:39] + "…"
+    return f"{UNCLOSED_QUOTE}: {typed} has no closing quote (add it where the name or text ends)"
 
 
 def _place(error: UnexpectedInput, body: str) -> tuple[int, int]:

@@ -186,10 +186,12 @@ def _unread(character: Character) -> bool:
     """Whether a character is a corpus card whose keywords and text the sources do not give.
 
     Such a card may have Toughness, or a text that keeps it from being defeated; a card line
-    of the situation (or a character it makes up) is the whole card.
+    of the situation (or a character it makes up) is the whole card, unless it only restates
+    a corpus card (``restated``: no text of its own).
     """
     card = character.card
-    if card is None or card.fields.get("inline") or character.toughness is not None:
+    whole = card is not None and card.fields.get("inline") and not card.fields.get("restated")
+    if card is None or whole or character.toughness is not None:
         return False
     if card.fields.get("keywords_complete") and card.text:
         return False

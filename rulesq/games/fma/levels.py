@@ -44,7 +44,8 @@ def level(ctx: Context) -> Answer:
         )
     if not isinstance(printed, int) and not said:
         assert card is not None
-        raise CannotAnswer(_none_given(card.name, card.type, bool(card.fields.get("inline"))))
+        whole = card.fields.get("inline") and not card.fields.get("restated")
+        raise CannotAnswer(_none_given(card.name, card.type, bool(whole)))
     kind = card.type if card is not None else ""
     if not is_leader and kind and kind.isalpha():
         article = "an" if kind[:1].casefold() in "aeiou" else "a"

@@ -32,12 +32,18 @@ if TYPE_CHECKING:
 ONLY_IN_THAT_PHASE = "fma/cards/arid-desert/ruling"
 #: The fact kinds that move a character home (one sent home from a battle is moved home too).
 MOVES_HOME = ("moved_home", "sent_home")
+#: The fact kinds that state a battle: the rulings place a battle in the search phase alone.
+BATTLE = ("battle", "attackers", "defenders")
 #: The fact kinds that play a card.
 PLAYS = ("play", "plays_as_react", "declared", "character_plays", "used_ability")
 
 
 def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
-    """Each time the character is moved or sent home, and the phase then (None: not said)."""
+    """Each time the character is moved or sent home, and the phase then (None: not said).
+
+    A battle stated after another phase than the search phase (the one the rulings place a
+    battle in) leaves the phase unknown until one is stated again.
+    """
     phase: str | None = None
     out: list[tuple[str | None, Fact]] = []
     for fact in ctx.facts:
@@ -46,6 +52,8 @@ def _moves(ctx: Context, name: str) -> list[tuple[str | None, Fact]]:
         elif fact.kind == "step":
             step = str(fact.param("step_name"))
             phase = step.removesuffix(" phase") if step.endswith(" phase") else phase
+        elif fact.kind in BATTLE and phase not in (None, "search"):
+            phase = None  # a battle in a phase stated otherwise: which phase it is, not known
         elif fact.kind in MOVES_HOME and any(
             normalise_name(r.card.name if r.card else r.name) == name for r in fact.cards
         ):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rulesq.corpus.load import normalise_name
 from rulesq.errors import InputError, did_you_mean, suggest, typed
 from rulesq.games.fma import effects as fx
-from rulesq.games.fma.presence import GONE, OUT, Moves, Presence
+from rulesq.games.fma.presence import GONE, IN_PLAY, OUT, Moves, Presence
 from rulesq.games.fma.state import (
     CHARACTER_TYPES,
     CHARACTER_VALUES,
@@ -85,6 +85,8 @@ class ReaderBase:
         self._attached: dict[str, CardRef] = {}
         #: The gaps of an attachment returned to play, bearer not said (lifted when attached).
         self._unborne: dict[str, list[Gap]] = {}
+        #: The cards the statement being read says in play while they are in play already.
+        self._again: set[str] = set()
         #: The cards stated in play that are not characters, by key: the player stating each.
         self._placed: dict[str, str | None] = {}
         #: Copies made (copier, attribute, source, value copied, the line of the copy): a later
@@ -160,6 +162,11 @@ class ReaderBase:
         """
         if fact.kind not in ("character", "in_play"):
             return
+        self._again = {  # said in play while in play (``Presence.read``): the same card
+            ref_key(r)
+            for r in fact.cards
+            if ref_key(r) in self._placed and self._presence.where(ref_key(r))[0] == IN_PLAY
+        }
         for ref in fact.cards:
             kind = ref.card.type if ref.card is not None else None
             if fact.kind == "in_play" and kind not in CHARACTER_TYPES:

@@ -31,8 +31,11 @@ class InPlayReader(ReaderBase):
 
         Built as a character line builds it (``character``), with the statement's player: every
         reader of the characters in play (Loyal's count, a side of the table, values) knows it.
+        A card said in play again while in play is the same card: its text acts once.
         """
         for ref in fact.cards:
+            if ref_key(ref) in self._again:
+                continue  # in play already: said again, it is the same card (one passive text)
             self._in_play.add(ref_key(ref))
             card = ref.card
             if card is None:
@@ -196,6 +199,8 @@ class InPlayReader(ReaderBase):
             character = self.state.characters.get(key)
             if character is not None:
                 self._copied_gone(character.name, "is out of play")
+            # a card of a text not known, out of play: it acts no more (it may still leave play)
+            self.state.unread_in_play.pop(key, None)
             for passive in self.state.passives:
                 if passive.end is not None:
                     continue

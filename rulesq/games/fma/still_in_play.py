@@ -86,7 +86,9 @@ def _read(facts: list[Fact]) -> tuple[list[Entry], list[Doubt]]:
         moves = presence.read(fact)
         if moves.leaving:
             out = [e for e in out if not _keyed(e, set(moves.leaving))]
-        if fact.kind in ("in_play", "leader", "character"):
+        if fact.kind in ("in_play", "leader", "character"):  # said again: the same card, once
+            said = {normalise_name(r.card.name) for r in fact.cards if r.card is not None}
+            out = [e for e in out if not _keyed(e, said)]
             out += [(r.card, fact.who, fact) for r in fact.cards if r.card is not None]
         elif moves.status is not None:
             names = set(moves.away)
