@@ -35,6 +35,7 @@ from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded,
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import QUESTS, controller, in_play, tokens_gap, tokens_held
+from rulesq.games.warhammer.turns import ended
 from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
@@ -329,7 +330,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         _timing(board, card, action, player, claims, gaps)
         _during(board, card, action, player, claims, gaps, met)
         limits.once_per(board, card, action.quote, player, claims, gaps)
-        limits.barred(board, card, claims)
+        limits.barred(board, card, claims, gaps)
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
             action_zones.check(board, placed, action.quote, claims, gaps)
@@ -487,8 +488,16 @@ def _timing(
             BEGINNING_TIMING,
         )
         return
-    done = [n for n, who, _ in board.triggered if who == player and n == card.name]
+    mine = [(n, ended(board, fact.index)) for n, who, fact in board.triggered if who == player]
+    done = [n for n, over in mine if n == card.name and over is False]
     done += [lk.name for lk in board.chain if lk.card is card and lk.kind == "trigger"]
+    if not done and any(n == card.name and over is None for n, over in mine):
+        gaps.append(
+            f'"{card.name}" was triggered before the same player\'s turn was stated again, '
+            "which may be this turn or a later one: whether its trigger condition is used up "
+            "is not known"
+        )
+        return
     copies = [
         c
         for c in board.cards
@@ -515,7 +524,7 @@ def _timing(
             TRIGGERED,
         )
         return
-    earlier = [n for n, who, _ in board.triggered if who == player]
+    earlier = [n for n, over in mine if over is False]
     quoted = ", ".join(f'"{n}"' for n in earlier)
     claims.append(
         rule_claim(
