@@ -66,6 +66,8 @@ class Reader(EventFacts):
         #: some statement has named (by id): those are no longer alike the others.
         self._picks: dict[int, InPlay] = {}
         self._singled: set[int] = set()
+        #: Units its own resolved Action made a development "until the end of the turn".
+        self._for_the_turn: list[tuple[InPlay, Link]] = []
 
     def error(
         self,
@@ -268,6 +270,7 @@ class Reader(EventFacts):
     def _fact_turn(self, fact: Fact) -> None:
         if self.board.turns and self.board.turns[-1][0] != fact.who:
             self.board.attack = None  # a new turn: the attack of the turn before has ended
+        self._turn_over(self.board.turns[-1][0] != fact.who if self.board.turns else None)
         self.board.turn, self.board.turn_fact = fact.who, fact
         self.board.turns.append((fact.who, fact))
 
@@ -486,8 +489,8 @@ class Reader(EventFacts):
         for (owner, zone), fact in self._zone_damage.items():
             capital = self.board.capital(owner)
             damage = capital.damage.get(zone, 0)
-            if zone in capital.burning or damage < SECTION_HIT_POINTS:
-                continue
+            if zone in capital.burning or damage < SECTION_HIT_POINTS or zone in capital.unsure:
+                continue  # a count an effect left unknown since is not the count stated then
             whose = "my" if owner == ME else "your"
             name = f"{whose} {zone.value}{' zone' if zone is Zone.QUEST else ''}"
             points = zone_hit_points(self.board, owner, zone).value
@@ -769,6 +772,26 @@ class Reader(EventFacts):
         self.board.resolved += self.board.chain
         self.board.chain, self.board.resolving = [], None
 
+    def _turn_over(self, new: bool | None) -> None:
+        """A turn stated: the units made developments for the turn before are units again.
+
+        Each leaves its zone's count (a new turn); the same player's turn restated may be a
+        later turn, so the count is open; a first turn statement changes nothing.
+        """
+        if new is None:
+            return
+        for placed, link in self._for_the_turn:
+            if new:
+                self._recount(placed.owner, placed.zone, -1)
+                continue
+            capital = self.board.capital(placed.owner)
+            if placed.zone is not None and capital.developments.pop(placed.zone, None) is not None:
+                capital.unsure[placed.zone] = (
+                    f'"{link.name}" made "{placed.name}" a development until the end of the turn, '
+                    "and a turn is stated after it: whether it is a later turn is not stated"
+                )
+        self._for_the_turn = []
+
     def _link_recount(self, link: Link, cancels: bool) -> None:
         """A resolved link that turns a card into a development: the counts follow it."""
         from rulesq.games.warhammer.places import TURN_FACEDOWN, self_development
@@ -785,6 +808,8 @@ class Reader(EventFacts):
             return
         if self._is_development(turned):
             return
+        if turned is link.source:
+            self._for_the_turn.append((turned, link))
         capital = self.board.capital(turned.owner)
         if cancels or turned.attached_to is not None or turned.played_by is not None:
             # Whether it became a development (a cancel on the chain) or stays one (an
