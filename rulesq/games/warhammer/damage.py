@@ -27,6 +27,7 @@ from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.places import damage_stated
 from rulesq.games.warhammer.spendable import Damage, damage_now, spends_damage
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
+from rulesq.games.warhammer.turns import ended
 from rulesq.games.warhammer.values import (
     CONSTANT,
     HIT_POINTS,
@@ -150,6 +151,8 @@ def unfollowed(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
     for play in combat_plays.played(board):
+        if _spent(board, play.card.text or "", play.at, words):
+            continue
         if (
             play.link is not None
             and not play.cancelled
@@ -187,6 +190,28 @@ def unfollowed(
             f'"{said[0]}": the damage it dealt, moved or removed is not followed by rulesq'
         )
     return gaps
+
+
+def _spent(board: Board, text: str, at: int, words: re.Pattern[str]) -> bool:
+    """Whether a tactic of a turn now over is spent: all it says of damage lasted that turn.
+
+    Each sentence that speaks of damage lasts the turn or phase it was played in and deals,
+    moves, heals or removes none (Berserk Fury's "At the end of the turn, that unit takes 2
+    damage." is damage dealt, whose amount the damage stated since may not hold).
+    """
+    if ended(board, at) is not True:
+        return False
+    said = [s for s in _SENTENCE.findall(text) if words.search(s)]
+    return all(
+        _FOR_A_TIME.search(s) and not _DEALS_DAMAGE.search(s) and not _TAKES.search(s)
+        for s in said
+    )
+
+
+#: A sentence of a card text.
+_SENTENCE = compiled(r"[^.]+\.?")
+#: A unit that takes damage ("that unit takes 2 damage").
+_TAKES = compiled(r"\btakes? (?:\d+|X) (?:\w+ )?damage\b", re.IGNORECASE)
 
 
 def _only_targets(sentence: str) -> bool:
@@ -1189,6 +1214,10 @@ _COMBAT_WORDS = compiled(
 )
 
 
+#: A change that lasts the turn or the phase it was made in.
+_FOR_A_TIME = compiled(r"\b(?:this|the end of the) (?:turn|phase)\b", re.IGNORECASE)
+
+
 def _action_quotes(text: str) -> list[str]:
     """The quotes of a text's Action abilities."""
     return [
@@ -1255,17 +1284,23 @@ def unread_combat_texts(board: Board) -> list[str]:
                 f'"{link.name}" is on the action chain and changes the damage dealt in combat: '
                 "say whether the chain has resolved"
             )
-    acted = [card for capital in board.capitals.values() for card, _ in capital.played]
-    acted += [link.card for link in board.resolved if link.kind == "tactic"]
-    acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
+    acted = [(card, f) for capital in board.capitals.values() for card, f in capital.played]
+    acted += [(link.card, link.fact) for link in board.resolved if link.kind == "tactic"]
+    acted += [
+        (p.card, f) for name, _, f in board.triggered if (p := board.find(name)) is not None
+    ]
     seen: set[str] = set()
-    for card in acted:
+    for card, fact in acted:
         if card is None or not card.text or card.id in seen or lasting_grants.reads(card.text):
             continue
         seen.add(card.id)
         tactic = (card.type or "").lower() == "tactic"
         quotes = combat_plays.unread(card, _COMBAT_WORDS) if tactic else _action_quotes(card.text)
+        # Acted on a turn now over: a tactic acted once, and a lasting change lasted that turn.
+        over = ended(board, fact.index) is True
         for quote in quotes:
+            if over and (tactic or _FOR_A_TIME.search(quote)):
+                continue
             if _COMBAT_WORDS.search(quote):
                 gaps.append(
                     f'"{card.name}", played or triggered this turn, changes the damage dealt '
