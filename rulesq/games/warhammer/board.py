@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer.turns import ended
 from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
@@ -316,22 +317,26 @@ class Board:
             if text is not None:
                 yield placed, text
 
-    def acted_this_turn(self) -> list[tuple[Card, str]]:
+    def acted_this_turn(self, ever: bool = False) -> list[tuple[Card, str]]:
         """The cards played, then those triggered, this turn, each with what it did.
 
         What it did reads ``was played this turn`` or ``was triggered this turn``; a card
-        triggered that is no longer in play (or has no known card) is not among them.
+        triggered that is no longer in play (or has no known card) is not among them. One
+        stated so before a turn of the other player is of a turn now over, and left out
+        (``ever``: kept, for what it did that lasts, a cost paid); the same player's turn
+        restated may be the same turn, so it stays.
         """
         acted: list[tuple[Card, str]] = [
             (card, PLAYED_THIS_TURN)
             for capital in self.capitals.values()
-            for card, _ in capital.played
-            if card is not None
+            for card, fact in capital.played
+            if card is not None and (ever or ended(self, fact.index) is not True)
         ]
-        for name, _who, _fact in self.triggered:
+        for name, _who, fact in self.triggered:
             placed = self.find(name)
             if placed is not None and placed.card is not None:
-                acted.append((placed.card, TRIGGERED_THIS_TURN))
+                if ever or ended(self, fact.index) is not True:
+                    acted.append((placed.card, TRIGGERED_THIS_TURN))
         return acted
 
     def dealt_by(self, link: Link) -> Assigned | None:

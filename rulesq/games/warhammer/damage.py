@@ -203,8 +203,7 @@ def _spent(board: Board, text: str, at: int, words: re.Pattern[str]) -> bool:
         return False
     said = [s for s in _SENTENCE.findall(text) if words.search(s)]
     return all(
-        _FOR_A_TIME.search(s) and not _DEALS_DAMAGE.search(s) and not _TAKES.search(s)
-        for s in said
+        _FOR_A_TIME.search(s) and not _DEALS_DAMAGE.search(s) and not _TAKES.search(s) for s in said
     )
 
 
@@ -1286,9 +1285,7 @@ def unread_combat_texts(board: Board) -> list[str]:
             )
     acted = [(card, f) for capital in board.capitals.values() for card, f in capital.played]
     acted += [(link.card, link.fact) for link in board.resolved if link.kind == "tactic"]
-    acted += [
-        (p.card, f) for name, _, f in board.triggered if (p := board.find(name)) is not None
-    ]
+    acted += [(p.card, f) for name, _, f in board.triggered if (p := board.find(name)) is not None]
     seen: set[str] = set()
     for card, fact in acted:
         if card is None or not card.text or card.id in seen or lasting_grants.reads(card.text):
