@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
-from rulesq.games.warhammer.board import PHASES
+from rulesq.games.warhammer.board import PHASES, TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.regexcache import compiled
@@ -170,12 +170,11 @@ def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
             )
     from rulesq.games.warhammer.defence_texts import unstated
 
-    stated = [c for capital in board.capitals.values() for c, _ in capital.played if c]
     resolved = {link.name.casefold() for link in [*board.resolved, *board.chain]}
-    stated += [
-        found.card
-        for name, _who, _fact in board.triggered
-        if name.casefold() not in resolved and (found := board.find(name)) and found.card
+    stated = [
+        card
+        for card, did in board.acted_this_turn()
+        if did != TRIGGERED_THIS_TURN or card.name.casefold() not in resolved
     ]
     for card in stated:
         for sentence in _sentences(card.text or ""):
