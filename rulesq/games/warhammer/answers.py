@@ -227,8 +227,12 @@ def _damaged_by_assignment(board: Board, placed: InPlay) -> list[str]:
     Once applied (outside combat, at once) the damage makes it damaged, and the value read
     with the damage stated would miss it.
     """
+    from rulesq.games.warhammer.terms import applied
+
     if not any(a.card is placed and a.amount > 0 for a in board.assigned):
         return []
+    if applied(board, placed) is not None:
+        return []  # the damage a resolved link dealt it is followed
     return [
         f'damage is assigned to "{placed.name}", and "{other.name}" reads "damaged": whether it '
         "reaches it once that damage is applied is not followed"

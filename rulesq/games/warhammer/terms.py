@@ -151,7 +151,25 @@ def _damaged(board: Board, target: InPlay) -> bool:
     dealt = may_be_dealt(board, target)
     if not found and dealt:
         raise CannotAnswer(f'"{target.name}" is stated with no damage, but {dealt}')
-    return found
+    return found or bool(applied(board, target))
+
+
+def applied(board: Board, target: InPlay) -> int | None:
+    """The damage resolved links dealt a unit since it was stated, applied at once (None: open).
+
+    Read where every damage assigned to the unit was assigned after its statement by a link
+    whose damage ``resolved_damage`` follows (outside combat: applied as soon as it is
+    assigned, p.17) and the damage dealt is known (Toughness, cancels and redirects met).
+    """
+    from rulesq.games.warhammer.damage import dealt
+
+    hits = [a for a in board.assigned if a.card is target and a.amount > 0]
+    if not hits:
+        return 0
+    if any(a.link is None or a.combat or a.fact.index < target.fact.index for a in hits):
+        return None
+    value = dealt(board, target)
+    return value.value if not value.gaps else None
 
 
 #: A text that deals damage to a unit (or makes it take some): "deal 3 damage", not "deals no
@@ -171,6 +189,8 @@ def may_be_dealt(board: Board, target: InPlay) -> str:
             continue
         if link.fact.index < target.fact.index:
             continue  # its damage was stated after the link
+        if board.dealt_by(link) is not None and applied(board, target) is not None:
+            continue  # its damage is followed (``applied``)
         if target in link.targets or not link.targets:
             return f'"{link.name}" resolved and deals damage, and it may have reached it'
     return ""
