@@ -430,7 +430,7 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
             continue  # its targets, stated, are others; or it reaches no card it does not target
         if any(p is target and id(link) in ids for p, ids in board.stayed):
             continue  # stated still in play after it resolved
-        if link.targets == (target,) and board.dealt_by(link) is not None:
+        if any(a.link is link and a.card is target for a in board.assigned):
             continue  # the damage it assigned is read: whether it destroyed the card is judged
         gaps.append(
             f'"{link.name}" resolved, and its effect may have taken "{target.name}" out of '
