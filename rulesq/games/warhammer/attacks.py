@@ -452,7 +452,7 @@ def outside(board: Board) -> tuple[bool | None, Topics]:
 
 
 def unlawful(board: Board) -> Ruling | None:
-    """The ruling that forbids the attack stated, made outside the battlefield phase, or None.
+    """The ruling that forbids the attack stated (as declared, or out of its phase), or None.
 
     The rules say when attacks are made (Turn Sequence, phase 4); an attack stated in another
     phase that no text allows cannot be made: no defender is declared and no combat damage is
@@ -460,6 +460,8 @@ def unlawful(board: Board) -> Ruling | None:
     phase is not stated.
     """
     attack = board.attack
+    if attack is not None and attack.unmade is not None:
+        return attack.unmade  # judged as it was declared (``Reader._unmade_attacks``)
     if attack is None or board.phase is None or board.phase == BATTLEFIELD_PHASE:
         return None
     then = [n for n, fact in board.phases if fact.index < attack.fact.index]

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.claims import Ruling
     from rulesq.situation.model import CardRef, Fact
 
 #: What a card that acted this turn did (:meth:`Board.acted_this_turn`), as an answer says it.
@@ -183,6 +184,8 @@ class Attack:
     #: The attacker each defender's Counterstrike is stated dealt to (the defender's name,
     #: casefolded), with the fact.
     struck: dict[str, tuple[InPlay, Fact]] = field(default_factory=dict)
+    #: The ruling that it cannot be made, read as it was declared (None: it may be, or open).
+    unmade: Ruling | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +218,8 @@ class Board:
     turns: list[tuple[str | None, Fact]] = field(default_factory=list)
     phases: list[tuple[int, Fact]] = field(default_factory=list)
     assigned: list[Assigned] = field(default_factory=list)
+    #: Combat damage stated assigned in an attack that cannot be made: none is assigned.
+    unmade_damage: list[tuple[Assigned, Ruling]] = field(default_factory=list)
     attack: Attack | None = None
     #: Cards sacrificed, by the fact that says so.
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)

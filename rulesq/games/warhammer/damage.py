@@ -44,7 +44,8 @@ from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
-    from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.board import Assigned, Board, InPlay
+    from rulesq.games.warhammer.claims import Ruling
 
 FAQ = "warhammer/faq/"
 P12 = FAQ + "rulebook-errata/p12"
@@ -468,7 +469,19 @@ def dealt(board: Board, target: InPlay) -> Value:
         if not assigned.combat and NON_COMBAT not in value.rules:
             value.rules += [NON_COMBAT, P17]
     _counterstrike(board, target, value)
+    _unmade(board, value, [(a, r) for a, r in board.unmade_damage if a.card is target])
     return value
+
+
+def _unmade(board: Board, value: Value, void: list[tuple[Assigned, Ruling]]) -> None:
+    """Combat damage stated assigned in an attack that cannot be made: said, not counted."""
+    for assigned, ruling in void:
+        value.steps.append(
+            f"{assigned.amount} combat damage is stated assigned in an attack that cannot be "
+            f"made ({ruling.reason}): no combat damage is assigned in it"
+        )
+        value.texts += [t for t in ruling.texts if t not in value.texts]
+        value.rules += [r for r in ruling.rules if r not in value.rules]
 
 
 def _deciding_last(texts: list[Text], card: str | None) -> list[Text]:
@@ -742,6 +755,8 @@ def zone_dealt(board: Board, owner: str, zone: Zone, less: int | None = None) ->
                 None,
                 QA_ZONE_DEALT,
             )
+    here = [(a, r) for a, r in board.unmade_damage if a.zone is zone and a.owner == owner]
+    _unmade(board, value, here)
     gate = capital_cancel(board, owner)
     if gate is None or not value.value:
         return value

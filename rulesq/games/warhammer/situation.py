@@ -68,6 +68,8 @@ class Reader(EventFacts):
         self._singled: set[int] = set()
         #: Units its own resolved Action made a development "until the end of the turn".
         self._for_the_turn: list[tuple[InPlay, Link]] = []
+        #: The attack in force when each combat damage was stated assigned (by its id).
+        self._combat_in: dict[int, Attack] = {}
 
     def error(
         self,
@@ -113,7 +115,33 @@ class Reader(EventFacts):
         self._check_zone_damage()
         self._check_triggered()
         self._unsure_targets()
+        self._unmade_attacks(facts)
         return self.board
+
+    def _unmade_attacks(self, facts: list[Fact]) -> None:
+        """Combat damage stated assigned in an attack that cannot be made is not assigned.
+
+        The attack is judged as it was declared (the board the facts before it describe): one
+        the rules or a card text forbid (outside the battlefield phase, an attacker that
+        cannot be declared) is no attack, and no combat damage is assigned in it (Turn
+        Sequence, Phase 4). One whose lawfulness is not read stays as stated.
+        """
+        from rulesq.games.warhammer.attacks import can_attack, decide_topics
+
+        attacks = {id(a): a for a in self._combat_in.values()}
+        for attack in attacks.values():
+            then = Reader(self.situation).read([f for f in facts if f.index < attack.fact.index])
+            attackers = [c for a in attack.attackers for c in then.cards if c.ref is a.ref]
+            if len(attackers) != len(attack.attackers):
+                continue
+            read = can_attack(then, attack.attacker, attackers)
+            ruling = decide_topics(read) if not read.gaps else None
+            if ruling is None or ruling.allowed is not False:
+                continue
+            attack.unmade = ruling
+            void = [a for a in self.board.assigned if self._combat_in.get(id(a)) is attack]
+            self.board.assigned = [a for a in self.board.assigned if not any(a is v for v in void)]
+            self.board.unmade_damage += [(a, ruling) for a in void]
 
     def _unsure_targets(self) -> None:
         """Resolved links whose effect a sentence not read may have sent elsewhere: no targets.
@@ -515,7 +543,7 @@ class Reader(EventFacts):
         amount, combat = int(fact.param("number")), fact.param("combat") is not None
         if fact.cards:
             placed = self._in_play(fact.cards[0])
-            self.board.assigned.append(Assigned(amount, fact, combat, card=placed))
+            self._assign(Assigned(amount, fact, combat, card=placed))
             return
         owner, zone = fact.who or ME, Zone(fact.param("zone"))
         if zone in self.board.capital(owner).burning:
@@ -525,7 +553,13 @@ class Reader(EventFacts):
                 fact,
                 zone.value,
             )
-        self.board.assigned.append(Assigned(amount, fact, combat, owner=owner, zone=zone))
+        self._assign(Assigned(amount, fact, combat, owner=owner, zone=zone))
+
+    def _assign(self, assigned: Assigned) -> None:
+        """Damage stated assigned; combat damage is that of the attack in force."""
+        self.board.assigned.append(assigned)
+        if assigned.combat and self.board.attack is not None:
+            self._combat_in[id(assigned)] = self.board.attack
 
     def _fact_attack(self, fact: Fact) -> None:
         attacker, defender = fact.param("players", (ME, YOU))[:2]

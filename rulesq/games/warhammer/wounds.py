@@ -281,7 +281,7 @@ def can_assign(ctx: Context) -> Answer:
         )
     amount = int(ctx.question.param("number"))
     outside, read = A.outside(board)
-    barred = A.unlawful(board) if outside is False else None
+    barred = A.unlawful(board) if outside is not True else None
     if barred is not None:
         return _concluded(
             ctx,
