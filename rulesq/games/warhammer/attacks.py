@@ -222,6 +222,10 @@ def _sentences(text: str) -> list[str]:
     return [plain[start:end].strip() for start, end in sentences(plain)]
 
 
+#: The gap of an attack whose phase no statement gives (a text may still forbid the attack).
+NO_PHASE = "the phase is not stated: attacks are made in the battlefield phase"
+
+
 def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
     """The claims on declaring these units as attackers now, by restriction."""
     out = Topics()
@@ -256,7 +260,7 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
         )
     _declared_already(board, player, out)
     if phase is None:
-        out.gaps.append("the phase is not stated: attacks are made in the battlefield phase")
+        out.gaps.append(NO_PHASE)
     elif phase != BATTLEFIELD_PHASE:
         out.claim(
             "when",

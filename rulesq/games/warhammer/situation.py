@@ -124,9 +124,10 @@ class Reader(EventFacts):
         The attack is judged as it was declared (the board the facts before it describe): one
         the rules or a card text forbid (outside the battlefield phase, an attacker that
         cannot be declared) is no attack, and no combat damage is assigned in it (Turn
-        Sequence, Phase 4). One whose lawfulness is not read stays as stated.
+        Sequence, Phase 4); with its phase unstated, one a text forbids in any phase is none
+        either. One whose lawfulness is not read stays as stated.
         """
-        from rulesq.games.warhammer.attacks import can_attack, decide_topics
+        from rulesq.games.warhammer.attacks import NO_PHASE, can_attack, decide_topics
 
         attacks = {id(a): a for a in self._combat_in.values()}
         for attack in attacks.values():
@@ -135,8 +136,10 @@ class Reader(EventFacts):
             if len(attackers) != len(attack.attackers):
                 continue
             read = can_attack(then, attack.attacker, attackers)
-            ruling = decide_topics(read) if not read.gaps else None
-            if ruling is None or ruling.allowed is not False:
+            if any(gap != NO_PHASE for gap in read.gaps):
+                continue
+            ruling = decide_topics(read)  # with the phase unstated, what forbids in any phase
+            if ruling.allowed is not False:
                 continue
             attack.unmade = ruling
             void = [a for a in self.board.assigned if self._combat_in.get(id(a)) is attack]
