@@ -198,10 +198,14 @@ def _spent(board: Board, text: str, at: int, words: re.Pattern[str]) -> bool:
 
     Each sentence that speaks of damage lasts the turn or phase it was played in and deals,
     moves, heals or removes none (Berserk Fury's "At the end of the turn, that unit takes 2
-    damage." is damage dealt, whose amount the damage stated since may not hold).
+    damage." is damage dealt, whose amount the damage stated since may not hold), and every
+    damage stated assigned came after that turn was over (what it did to damage assigned while
+    it lasted is not read).
     """
     if ended(board, at) is not True:
         return False
+    if any(ended(board, at, a.fact.index) is not True for a in board.assigned):
+        return False  # damage assigned while its turn lasted: what it did to that is not read
     said = [s for s in _SENTENCE.findall(text) if words.search(s)]
     return all(
         _FOR_A_TIME.search(s) and not _DEALS_DAMAGE.search(s) and not _TAKES.search(s) for s in said
