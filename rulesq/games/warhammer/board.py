@@ -220,6 +220,8 @@ class Board:
     assigned: list[Assigned] = field(default_factory=list)
     #: Combat damage stated assigned in an attack that cannot be made: none is assigned.
     unmade_damage: list[tuple[Assigned, Ruling]] = field(default_factory=list)
+    #: Combat damage stated assigned in an attack that may not be possible (why it may not).
+    unsure_damage: list[tuple[Assigned, list[str]]] = field(default_factory=list)
     attack: Attack | None = None
     #: Cards sacrificed, by the fact that says so.
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
@@ -241,6 +243,8 @@ class Board:
     hands: dict[str, int] = field(default_factory=dict)
     #: The cards stated in each player's discard pile.
     discard: dict[str, list[Card]] = field(default_factory=dict)
+    #: Where each player's discard pile was last stated (the fact's index).
+    discard_at: dict[str, int] = field(default_factory=dict)
     #: How many units each player's discard pile holds, where stated (all of them).
     pile_units: dict[str, int] = field(default_factory=dict)
     #: What the situation states happened, in order (rulesq/games/warhammer/happenings.py).

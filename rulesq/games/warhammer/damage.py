@@ -44,8 +44,9 @@ from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rulesq.games.warhammer.board import Assigned, Board, InPlay
-    from rulesq.games.warhammer.claims import Ruling
 
 FAQ = "warhammer/faq/"
 P12 = FAQ + "rulebook-errata/p12"
@@ -473,12 +474,24 @@ def dealt(board: Board, target: InPlay) -> Value:
         if not assigned.combat and NON_COMBAT not in value.rules:
             value.rules += [NON_COMBAT, P17]
     _counterstrike(board, target, value)
-    _unmade(board, value, [(a, r) for a, r in board.unmade_damage if a.card is target])
+    _unmade(board, value, lambda a: a.card is target)
     return value
 
 
-def _unmade(board: Board, value: Value, void: list[tuple[Assigned, Ruling]]) -> None:
-    """Combat damage stated assigned in an attack that cannot be made: said, not counted."""
+def _unmade(board: Board, value: Value, here: Callable[[Assigned], bool]) -> None:
+    """Combat damage stated assigned in an attack that cannot be made: said, not counted.
+
+    Where whether the attack may be made is not read, that damage is open. ``here``: whether
+    an assignment is to the unit or zone asked about.
+    """
+    void = [(a, r) for a, r in board.unmade_damage if here(a)]
+    for assigned, why in board.unsure_damage:
+        if not here(assigned):
+            continue
+        value.gaps.append(
+            f"{assigned.amount} combat damage is stated assigned in an attack that may not be "
+            f"possible ({'; '.join(why)}): whether it is assigned is not known"
+        )
     for assigned, ruling in void:
         value.steps.append(
             f"{assigned.amount} combat damage is stated assigned in an attack that cannot be "
@@ -759,8 +772,7 @@ def zone_dealt(board: Board, owner: str, zone: Zone, less: int | None = None) ->
                 None,
                 QA_ZONE_DEALT,
             )
-    here = [(a, r) for a, r in board.unmade_damage if a.zone is zone and a.owner == owner]
-    _unmade(board, value, here)
+    _unmade(board, value, lambda a: a.zone is zone and a.owner == owner)
     gate = capital_cancel(board, owner)
     if gate is None or not value.value:
         return value

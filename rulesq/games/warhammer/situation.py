@@ -136,7 +136,10 @@ class Reader(EventFacts):
             if len(attackers) != len(attack.attackers):
                 continue
             read = can_attack(then, attack.attacker, attackers)
-            if any(gap != NO_PHASE for gap in read.gaps):
+            unread = [gap for gap in read.gaps if gap != NO_PHASE]
+            if unread:
+                made = [a for a in self.board.assigned if self._combat_in.get(id(a)) is attack]
+                self.board.unsure_damage += [(a, unread) for a in made]
                 continue
             ruling = decide_topics(read)  # with the phase unstated, what forbids in any phase
             if ruling.allowed is not False:
@@ -883,6 +886,7 @@ class Reader(EventFacts):
     def _fact_pile(self, fact: Fact) -> None:
         pile = self.board.discard.setdefault(fact.who or ME, [])
         pile += [ref.card for ref in fact.cards if ref.card is not None]
+        self.board.discard_at[fact.who or ME] = fact.index
 
     def _fact_traits(self, fact: Fact) -> None:
         self._state_traits(fact, tuple(str(t) for t in fact.param("trait", ())))

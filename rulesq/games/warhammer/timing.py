@@ -756,6 +756,27 @@ def _one_cost(
         payable = [
             c.name for c in pile if (_printed(c) or 0) <= placed.tokens and _printed(c) is not None
         ]
+        since = [
+            lk.name
+            for lk in board.resolved
+            if lk.who == player
+            and lk.kind == "tactic"
+            and lk.card is not None
+            and lk.fact.index > board.discard_at.get(player, -1)
+            and _has_trait(board, lk.card, trait)
+        ]
+        if not payable and player not in board.discard:
+            gaps.append(
+                f'the cost is "{cost}", and what the discard pile holds is not stated (write, '
+                f'e.g., {"my" if player == ME else "your"} discard pile has "…")'
+            )
+            return
+        if not payable and since:
+            gaps.append(
+                f'the cost is "{cost}", and "{since[0]}" resolved after the discard pile was '
+                "stated: it may be there now"
+            )
+            return
         if payable:
             claims.append(
                 rule_claim(
@@ -771,7 +792,7 @@ def _one_cost(
             _forbid(
                 claims,
                 f'"{card.name}" has {placed.tokens} resource tokens: no {trait} card in the '
-                "discard pile has a printed cost it can pay (or none is stated there)",
+                "discard pile has a printed cost it can pay",
                 C.TRIGGERING,
             )
         return
