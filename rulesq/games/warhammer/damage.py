@@ -198,7 +198,7 @@ def _spent(board: Board, text: str, at: int, words: re.Pattern[str]) -> bool:
     """Whether a tactic of a turn now over is spent: all it says of damage lasted that turn.
 
     Each sentence that speaks of damage lasts the turn or phase it was played in and deals,
-    moves, heals or removes none (Berserk Fury's "At the end of the turn, that unit takes 2
+    moves, heals or removes none ("At the end of the turn, that unit takes 2
     damage." is damage dealt, whose amount the damage stated since may not hold), and every
     damage stated assigned came after that turn was over (what it did to damage assigned while
     it lasted is not read).

@@ -3,8 +3,8 @@
 A link whose Action deals damage in sentences "Deal N damage to one target unit." (or "X
 damage", X paid and stated; a later one "to another target unit", "to a third target unit"),
 its targets stated, units, one per such sentence in their order, and whose other sentences say
-nothing of damage, destruction, hit points or X (Bloodburn Poison's "That unit loses [Power]
-until the end of the turn."), assigned that damage when its chain resolved: damage outside
+nothing of damage, destruction, hit points or X ("That unit loses [Power] until the end of
+the turn."), assigned that damage when its chain resolved: damage outside
 combat is applied as soon as it is assigned (p.17 erratum; Non-combat Damage). It is read only
 where nothing else on its chain may have cancelled it or made a target illegal before it
 resolved: every link resolving before it must be a redirect or cancel of damage that is
@@ -50,8 +50,8 @@ def amounts(link: Link) -> list[tuple[InPlay, int]] | None:
 
     Each sentence "Deal N damage to (one / another / a second / a third) target unit." deals
     its damage to the link's stated targets in the order the sentences name them; every other
-    sentence of the text must say nothing of damage, destruction, hit points or X (Bloodburn
-    Poison's "That unit loses [Power] until the end of the turn.": its power is read apart).
+    sentence of the text must say nothing of damage, destruction, hit points or X ("That unit
+    loses [Power] until the end of the turn.": its power is read apart).
     X is what was paid, for a card whose cost is X. None: not followed.
     """
     from rulesq.games.warhammer.places import base_kinds
