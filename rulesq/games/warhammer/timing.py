@@ -1212,6 +1212,12 @@ def card_can_target(ctx: Context) -> Answer:
         raise CannotAnswer(
             f'whether "{other.name}" is a legal target of "{source.name}" is not read ({words})'
         )
+    if legal:  # a text in force that restricts targeting may leave it no legal target
+        from rulesq.games.warhammer.target_taxes import taxes
+
+        barred = taxes(board, source, player).gaps
+        if barred:
+            raise CannotAnswer("; ".join(barred))
     return _conclude(
         ctx,
         YesNo(legal),
