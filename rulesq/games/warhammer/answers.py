@@ -545,6 +545,13 @@ def corrupted(ctx: Context) -> Answer:
             "corrupted or not (a card leaving play is a new card)"
         )
     from rulesq.games.warhammer import corruption
+    from rulesq.games.warhammer.places import in_play
+
+    if not in_play(board, placed):
+        raise CannotAnswer(
+            f'"{card.name}" has left play: only a card in play is corrupted or not (a card '
+            "leaving play is a new card)"
+        )
 
     acted = corruption.read(board, placed, now=True)
     if placed.corrupted or acted.by:

@@ -25,6 +25,7 @@ from rulesq.games.warhammer.board import PHASES, TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.regexcache import compiled
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.engine.resolve import Claim
@@ -281,7 +282,9 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
             out.claim(
                 "from",
                 rule_claim(
-                    Stance.FORBID, f'"{unit.name}" is not a unit {player} controls', PHASE_4
+                    Stance.FORBID,
+                    f'"{unit.name}" is not a unit {"I" if player == ME else "you"} control in play',
+                    PHASE_4,
                 ),
             )
             continue
