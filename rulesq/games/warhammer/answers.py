@@ -552,6 +552,11 @@ def corrupted(ctx: Context) -> Answer:
             f'"{card.name}" has left play: only a card in play is corrupted or not (a card '
             "leaving play is a new card)"
         )
+    from rulesq.games.warhammer.damage import destroyed_at_once
+
+    gone, why = destroyed_at_once(board, placed)
+    if gone is not False:
+        raise CannotAnswer(f"{why}: only a card in play is corrupted or not")
 
     acted = corruption.read(board, placed, now=True)
     if placed.corrupted or acted.by:

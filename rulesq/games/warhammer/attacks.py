@@ -288,6 +288,15 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
                 ),
             )
             continue
+        from rulesq.games.warhammer.damage import P17, destroyed_at_once
+
+        gone, why = destroyed_at_once(board, unit)
+        if gone is None:
+            out.gaps.append(why)
+            continue
+        if gone:
+            out.claim("from", rule_claim(Stance.FORBID, why, PHASE_4, P17))
+            continue
         if here.zone is not Zone.BATTLEFIELD:
             out.claim(
                 "from",

@@ -589,6 +589,27 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
     return damage >= points.value, total
 
 
+def destroyed_at_once(board: Board, target: InPlay) -> tuple[bool | None, str]:
+    """Whether damage assigned outside combat has destroyed a unit (None: open), with why.
+
+    Damage outside combat is applied as soon as it is assigned (p.17): a unit it destroys is
+    out of play for every question after it. Combat damage is applied later: not read here.
+    """
+    hits = [a for a in board.assigned if a.card is target]
+    if not hits or any(a.combat for a in hits):
+        return False, ""
+    gone, value = destroyed(board, target)
+    if gone is None:
+        gaps = value.gaps or ["whether the damage assigned destroys it is not known"]
+        return None, f'damage is assigned to "{target.name}" outside combat: ' + "; ".join(gaps)
+    if gone:
+        return True, (
+            f'"{target.name}" is destroyed by the damage assigned to it outside combat, applied '
+            "as soon as it is assigned: it has left play"
+        )
+    return False, ""
+
+
 def _unstated(now: Damage, points: int) -> str:
     """The damage not stated on a unit in play, bounded by its hit points, as a step says it."""
     if now.most is None:

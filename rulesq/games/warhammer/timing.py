@@ -1205,6 +1205,13 @@ def card_can_target(ctx: Context) -> Answer:
         )
     placed = board.find(other.name)
     assert placed is not None
+    from rulesq.games.warhammer.damage import P17, destroyed_at_once
+
+    gone, why = destroyed_at_once(board, placed)
+    if gone is None:
+        raise CannotAnswer(why)
+    if gone:
+        return _conclude(ctx, YesNo(False), why, [TARGETS, P17], [])
     mine = board.find(source.name)
     player = mine.owner if mine is not None else ctx.question.who or ME
     legal, words = target_phrases.unit_is_legal(board, action.effect, player, mine, placed)
