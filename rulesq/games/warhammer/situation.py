@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.claims import Ruling
     from rulesq.games.warhammer.values import Value
     from rulesq.situation.model import CardRef, Fact, Situation, Statement
 
@@ -127,27 +128,45 @@ class Reader(EventFacts):
         Sequence, Phase 4); with its phase unstated, one a text forbids in any phase is none
         either. One whose lawfulness is not read stays as stated.
         """
-        from rulesq.games.warhammer.attacks import NO_PHASE, can_attack, decide_topics
-
         attacks = {id(a): a for a in self._combat_in.values()}
         for attack in attacks.values():
-            then = Reader(self.situation).read([f for f in facts if f.index < attack.fact.index])
-            attackers = [c for a in attack.attackers for c in then.cards if c.ref is a.ref]
-            if len(attackers) != len(attack.attackers):
-                continue
-            read = can_attack(then, attack.attacker, attackers)
-            unread = [gap for gap in read.gaps if gap != NO_PHASE]
+            ruling, unread = self._judged(facts, attack)
             if unread:
                 made = [a for a in self.board.assigned if self._combat_in.get(id(a)) is attack]
                 self.board.unsure_damage += [(a, unread) for a in made]
                 continue
-            ruling = decide_topics(read)  # with the phase unstated, what forbids in any phase
-            if ruling.allowed is not False:
+            if ruling is None:
                 continue
             attack.unmade = ruling
             void = [a for a in self.board.assigned if self._combat_in.get(id(a)) is attack]
             self.board.assigned = [a for a in self.board.assigned if not any(a is v for v in void)]
             self.board.unmade_damage += [(a, ruling) for a in void]
+
+    def _judged(self, facts: list[Fact], attack: Attack) -> tuple[Ruling | None, list[str]]:
+        """The ruling that an attack cannot be made as declared (or None), and what is unread.
+
+        Read on the board of the facts before it; kept per situation text and attack (every
+        question of a file reads the same facts before it), as reading them again is a whole
+        board's reading.
+        """
+        from rulesq.games.warhammer.attacks import NO_PHASE, can_attack, decide_topics
+        from rulesq.games.warhammer.combat_plays import PHASE_OVER
+
+        key = (self.situation.source, self.situation.text, attack.fact.index, PHASE_OVER.get())
+        if key in _JUDGED:
+            return _JUDGED[key]
+        then = Reader(self.situation).read([f for f in facts if f.index < attack.fact.index])
+        attackers = [c for a in attack.attackers for c in then.cards if c.ref is a.ref]
+        found: tuple[Ruling | None, list[str]] = (None, [])
+        if len(attackers) == len(attack.attackers):
+            read = can_attack(then, attack.attacker, attackers)
+            unread = [gap for gap in read.gaps if gap != NO_PHASE]
+            ruling = None if unread else decide_topics(read)  # unstated phase: any phase
+            found = (ruling if ruling is not None and ruling.allowed is False else None, unread)
+        if len(_JUDGED) >= _JUDGED_MOST:
+            _JUDGED.clear()
+        _JUDGED[key] = found
+        return found
 
     def _unsure_targets(self) -> None:
         """Resolved links whose effect a sentence not read may have sent elsewhere: no targets.
@@ -1121,6 +1140,11 @@ def _without_action(card: Card | None, text: str) -> str:
 
     action, _why = action_of(card)
     return text.replace(action.quote, "") if action is not None else text
+
+
+#: Attacks judged as declared (``Reader._judged``), by situation text and attack; bounded.
+_JUDGED: dict[tuple[str, str, int, bool | None], tuple[Ruling | None, list[str]]] = {}
+_JUDGED_MOST = 256
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:
