@@ -157,16 +157,19 @@ def _damaged(board: Board, target: InPlay) -> bool:
 def applied(board: Board, target: InPlay) -> int | None:
     """The damage resolved links dealt a unit since it was stated, applied at once (None: open).
 
-    Read where every damage assigned to the unit was assigned after its statement by a link
-    whose damage ``resolved_damage`` follows (outside combat: applied as soon as it is
-    assigned, p.17) and the damage dealt is known (Toughness, cancels and redirects met).
+    Read where the damage assigned by links ``resolved_damage`` follows (outside combat:
+    applied as soon as it is assigned, p.17) came after the unit's statement, none is stated
+    assigned to the unit itself, and the damage dealt is known (Toughness, cancels and
+    redirects met: a redirect may bring it another unit's damage).
     """
     from rulesq.games.warhammer.damage import dealt
 
-    hits = [a for a in board.assigned if a.card is target and a.amount > 0]
-    if not hits:
+    if any(a.card is target and (a.link is None or a.combat) for a in board.assigned):
+        return None  # damage stated assigned to it: applied when, and how much, not read here
+    followed = [a for a in board.assigned if a.link is not None and a.amount > 0]
+    if not followed:
         return 0
-    if any(a.link is None or a.combat or a.fact.index < target.fact.index for a in hits):
+    if any(a.fact.index < target.fact.index for a in followed):
         return None
     value = dealt(board, target)
     return value.value if not value.gaps else None
