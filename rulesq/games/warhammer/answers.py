@@ -14,6 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.warhammer import plays
 from rulesq.games.warhammer import values as V
+from rulesq.games.warhammer.damage import destroyed_at_once  # also: "damaged" reads dealt damage
 from rulesq.games.warhammer.situation import read_board
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.regexcache import compiled
@@ -552,8 +553,6 @@ def corrupted(ctx: Context) -> Answer:
             f'"{card.name}" has left play: only a card in play is corrupted or not (a card '
             "leaving play is a new card)"
         )
-    from rulesq.games.warhammer.damage import destroyed_at_once
-
     gone, why = destroyed_at_once(board, placed)
     if gone is not False:
         raise CannotAnswer(f"{why}: only a card in play is corrupted or not")

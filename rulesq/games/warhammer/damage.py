@@ -20,6 +20,7 @@ from rulesq.games.warhammer import (
     lasting_grants,
     shields,
     tactic_toughness,
+    terms,
     texts,
 )
 from rulesq.games.warhammer import effects as fx
@@ -1372,3 +1373,6 @@ def room(board: Board, target: InPlay) -> Value:
         value.add(-now.most, on, None, HIT_POINTS)
         value.value = max(value.value or 0, 0)
     return value
+
+
+terms.follow_damage(dealt)  # "damaged" texts read the damage a followed link dealt a unit

@@ -16,8 +16,11 @@ from rulesq.games.warhammer import traits
 from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rulesq.games.warhammer import effects as fx
     from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.values import Value
     from rulesq.games.warhammer.vocab import Zone
 
 
@@ -162,17 +165,27 @@ def applied(board: Board, target: InPlay) -> int | None:
     assigned to the unit itself, and the damage dealt is known (Toughness, cancels and
     redirects met: a redirect may bring it another unit's damage).
     """
-    from rulesq.games.warhammer.damage import dealt
-
     if any(a.card is target and (a.link is None or a.combat) for a in board.assigned):
         return None  # damage stated assigned to it: applied when, and how much, not read here
     followed = [a for a in board.assigned if a.link is not None and a.amount > 0]
     if not followed:
         return 0
-    if any(a.fact.index < target.fact.index for a in followed):
+    if any(a.fact.index < target.fact.index for a in followed) or _DEALT is None:
         return None
-    value = dealt(board, target)
+    value = _DEALT(board, target)
     return value.value if not value.gaps else None
+
+
+#: How much damage a unit is dealt (``damage.dealt``), set by the damage module as it loads:
+#: it reads this module's terms (Toughness grants), so this one cannot import it. Unset, the
+#: damage a link dealt is open.
+_DEALT: Callable[[Board, InPlay], Value] | None = None
+
+
+def follow_damage(dealt: Callable[[Board, InPlay], Value]) -> None:
+    """Give ``applied`` the reading of the damage a unit is dealt (the damage module's)."""
+    global _DEALT
+    _DEALT = dealt
 
 
 #: A text that deals damage to a unit (or makes it take some): "deal 3 damage", not "deals no
