@@ -15,7 +15,7 @@ ask what is the power of "Chaos Knights"?
 
 
 def test_an_answer_beside_a_card_of_unknown_text_says_what_it_assumes() -> None:
-    """Scrap Heap's text is not in the sources: the power is read with it doing nothing, said once."""
+    """Scrap Heap's text is not in the sources: the power reads it as doing nothing, said once."""
     (reply,) = evaluate(parse_situation(BOARD))
     assert reply.verdict is not None and reply.verdict.show() == "3"
     said = [a for a in reply.graph.assumptions() if '"Scrap Heap"' in a]
