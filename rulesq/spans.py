@@ -65,6 +65,13 @@ def text_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
+def line_count(text: str) -> int:
+    """How many lines ``text`` has by that rule: ``len(text_lines(text))``, no line made."""
+    if not text:
+        return 0
+    return text.count(NEWLINE) + (not text.endswith(NEWLINE))
+
+
 def text_line(text: str, number: int) -> str:
     """Line ``number`` (from 1) of ``text`` by that rule, or "" past the end."""
     lines = text_lines(text)

@@ -12,6 +12,7 @@ from rulesq.engine.defaults import (
     Ask,
     Restated,
     iconless_cards,
+    iconless_in_graph,
     icons_decide,
     no_icons,
     quoted,
@@ -211,7 +212,9 @@ def test_at_most_a_few_cards_are_tried() -> None:
     plain = answer_question(situation, situation.questions[0], game, recheck_defaults=False)
     for name in names[1:]:  # as a judging that read every card's icons would note them
         plain.graph.absence(no_icons(name), assumed=True, icons_read=None)
-    assert len(iconless_cards(plain)) == 6
+    assert plain.iconless is not None  # noted as the graph holds them: so too these
+    plain.iconless = (*plain.iconless, *((quoted(name), None) for name in names[1:]))
+    assert len(iconless_cards(plain)) == 6 and iconless_cards(plain) == iconless_in_graph(plain)
     asked: list[Question] = []
 
     def same(other: Situation, again: Question) -> Answer:  # as if no icon changed anything

@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 from typer.testing import CliRunner
 
 from rulesq.cli import app
 from rulesq.errors import InputError, escape_controls, window
 from rulesq.situation.parser import parser_for
-from rulesq.spans import line_column, text_line, text_lines
+from rulesq.spans import line_column, line_count, text_line, text_lines
 
 runner = CliRunner()
 
@@ -112,3 +114,9 @@ def test_the_rule() -> None:
     assert text_lines("a\fb\u2028c\rd\r\ne\n") == ["a\fb\u2028c\rd", "e"]
     assert text_lines("") == [] and text_lines("\n") == [""] and text_lines("x") == ["x"]
     assert line_column("a\u2028b\nc", 4) == (2, 1) and line_column("a\u2028b", 2) == (1, 3)
+
+
+@given(st.text(alphabet="ab\n\r\f\u2028 "))
+def test_a_line_count_is_that_of_the_lines(text: str) -> None:
+    """``line_count`` counts the lines ``text_lines`` makes (a re-ask's last line is found so)."""
+    assert line_count(text) == len(text_lines(text))

@@ -88,9 +88,10 @@ class Answer:
     #: the one a phase re-ask stated: it read the phase only by comparisons that phase
     #: passes alike (``rulesq.engine.defaults.phase_verdicts``). None: not known.
     phase_alike: Callable[[str], bool] | None = None
-    #: The cards (named quoted) whose icons no source gives that a light answer (a default's
-    #: re-ask, without its graph) took to have none, each with the icons the judging asked
-    #: it for (None: read as a whole). None: not noted (a full answer's graph holds them).
+    #: The cards (named quoted) whose icons no source gives that the answer took to have none,
+    #: each with the icons the judging asked it for (None: read as a whole), as a full
+    #: answer's graph holds them (a light answer, a default's re-ask, has no graph to hold
+    #: them). None: not noted (then found in the graph).
     iconless: tuple[tuple[str, tuple[str, ...] | None], ...] | None = None
     #: Whether the judging took a turn whose phase no statement gives to be at its beginning
     #: (a light answer too: a turn re-ask then asks each phase of that turn).

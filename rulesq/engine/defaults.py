@@ -40,6 +40,10 @@ the answer's graph; ``rulesq.engine.dispatch``).
 Asked again, a question is asked of the situation with the line stated (``it is my turn``,
 ``phase Fight``, ``"X" has icon PROTECTED``), made from the built one: only the line is read
 (:mod:`rulesq.situation.restate`), and the situation is the one its text would parse to.
+Whether that text passes the checks of a whole text (the game's) decides only whether the
+icon or phase is listed with its verdict: an icon's situation is asked before it is checked,
+and checked where an icon changes the verdict; a phase read alike is stated only where the
+phases differ (``CHECKED_LAZILY``).
 """
 
 from __future__ import annotations
@@ -52,8 +56,8 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.answer import Status
 from rulesq.errors import RulesqError
-from rulesq.situation.restate import stated
-from rulesq.spans import text_lines
+from rulesq.situation.restate import check_stated, stated
+from rulesq.spans import line_count
 
 if TYPE_CHECKING:
     from rulesq.engine.answer import Answer
@@ -120,6 +124,11 @@ SAME_PHASE_READING = True
 #: as a whole, takes the answer's verdict unasked (:func:`icon_verdicts`; a test turns it off
 #: to compare).
 MENTIONED_TAKEN = True
+#: Whether a re-ask's situation is asked before the checks of its whole text are run, those
+#: run only where whether its line can be stated changes what is shown: an icon's verdict that
+#: differs, a phase read alike where the phases' verdicts differ (:func:`icon_verdicts`,
+#: :func:`phase_verdicts`; a test turns it off to compare).
+CHECKED_LAZILY = True
 #: At most this many cards' icons are asked about again for one answer (each card costs one
 #: answer for each icon the game lists).
 ICON_CARDS_TRIED = 4
@@ -737,17 +746,29 @@ def _assumed_turn(situation: Situation, question: Question, answer: Answer) -> s
 
 
 def phase_verdicts(
-    situation: Situation, question: Question, answer: Answer, ask: Ask, phases: tuple[str, ...]
+    situation: Situation,
+    question: Question,
+    answer: Answer,
+    ask: Ask,
+    phases: tuple[str, ...],
+    *,
+    differ: bool = False,
 ) -> dict[str, list[str]]:
     """The phases in which ``question`` is answerable, by the verdict each gives.
 
     Each phase is stated just before the question (with the turn the default was taken on,
     when no turn is stated). A phase the turn is already past is no phase the question can
     be asked in, and is left out.
+
+    ``differ``: only whether the verdicts differ is wanted (the dict when they do). A phase
+    that takes the verdict of one asked (read alike) gives a verdict some phase asked gives:
+    whether its line can be stated, which decides whether it is listed, is then read only when
+    the phases asked give two verdicts or more (``CHECKED_LAZILY``); otherwise every phase
+    read alike is listed with its verdict, its line unread.
     """
     turn = _assumed_turn(situation, question, answer)
     at = _phase_line(situation, question, answer) if turn is None else question.span.line
-    verdicts: dict[str, list[str]] = {}
+    ways: list[tuple[str, str, str | None]] = []  # a phase, its verdict, a line to state first
     asked: list[tuple[str, Callable[[str], bool]]] = []  # a verdict, and the phases alike
     for phase in phases:
         line = f"phase {phase}" if turn is None else f"{turn}\nphase {phase}"
@@ -756,19 +777,32 @@ def phase_verdicts(
             # Judged in another phase, the phase was read only by comparisons this one
             # passes alike: judged in it, the reading is the same, so is the verdict, if the
             # line can be stated at all.
-            if stated_at(situation, at, line) is not None:
-                verdicts.setdefault(verdict, []).append(phase)
+            ways.append((phase, verdict, line))
             continue
         again = _asked_at(situation, question, at, line, ask)
         if again is not None and again.answered and again.verdict is not None:
             shown = again.verdict.show()
-            verdicts.setdefault(shown, []).append(phase)
+            ways.append((phase, shown, None))
             if again.phase_alike is not None:
                 asked.append((shown, again.phase_alike))
         elif again is not None and again.status is not Status.CONFLICT:
             # No answer in that phase: no answer may rest on the phase taken either.
-            verdicts.setdefault(UNANSWERED, []).append(phase)
+            ways.append((phase, UNANSWERED, None))
+    lazily = differ and CHECKED_LAZILY and not _asked_differ(ways)
+    verdicts: dict[str, list[str]] = {}
+    for phase, verdict, to in ways:
+        if to is None or lazily or stated_at(situation, at, to) is not None:
+            verdicts.setdefault(verdict, []).append(phase)
     return verdicts
+
+
+def _asked_differ(ways: list[tuple[str, str, str | None]]) -> bool:
+    """Whether the phases asked give two verdicts or more (a phase, its verdict, a line).
+
+    A phase read alike (its line given: to be stated first) takes the verdict of a phase asked
+    before it: it adds no verdict.
+    """
+    return len({verdict for _, verdict, to in ways if to is None}) > 1
 
 
 def _phase_line(situation: Situation, question: Question, answer: Answer) -> int:
@@ -820,8 +854,13 @@ def iconless_cards(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
     """
     if not answer.answered or answer.verdict is None:
         return []
-    if answer.iconless is not None:  # a light answer notes them (its graph does not hold them)
+    if answer.iconless is not None:  # noted as the graph holds them (a light one holds none)
         return list(answer.iconless)
+    return iconless_in_graph(answer)
+
+
+def iconless_in_graph(answer: Answer) -> list[tuple[str, tuple[str, ...] | None]]:
+    """:func:`iconless_cards` as an answer's graph holds them (its assumptions of no icons)."""
     cards: list[tuple[str, tuple[str, ...] | None]] = []
     for _, data in answer.graph.absence_nodes():
         card = iconless_label(str(data["label"])) if data.get("assumed") else None
@@ -849,11 +888,13 @@ def after_last_line(situation: Situation) -> int:
     and sits in no moment of the replay, and no item moves. The facts each question sees are
     then the very ones of the situation: nothing is placed anew but the line itself.
     """
-    return len(text_lines(situation.text)) + 1
+    return line_count(situation.text) + 1
 
 
-#: The situations made with a line stated after the last, by that line (None: it cannot be).
-Restated = dict[str, "Situation | None"]
+#: The situations made with a line stated after the last, by that line, each with whether it
+#: is known to pass the checks of a whole text (False: made unchecked, ``CHECKED_LAZILY``).
+#: None: the line cannot be stated.
+Restated = dict[str, tuple["Situation | None", bool]]
 
 
 def restated_first(
@@ -862,14 +903,48 @@ def restated_first(
     """The situation with ``line`` stated apart, after its last line; None if that cannot be.
 
     ``restated`` keeps each situation so made, for the situation's other questions: the
-    same line is stated once per situation, not once per question.
+    same line is stated once per situation, not once per question. One made unchecked there
+    (:func:`_made_first`) is checked now, once.
     """
-    if restated is not None and line in restated:
-        return restated[line]
-    other = stated_at(situation, after_last_line(situation), line)
+    found = restated.get(line) if restated is not None else None
+    if found is not None and found[1]:
+        return found[0]
+    if found is not None and found[0] is not None:
+        other = found[0] if _passes(found[0]) else None
+    else:
+        other = stated_at(situation, after_last_line(situation), line)
     if restated is not None:
-        restated[line] = other
+        restated[line] = (other, True)
     return other
+
+
+def _passes(made: Situation) -> bool:
+    """Whether a situation made unchecked passes the checks of a whole text."""
+    try:
+        check_stated(made)
+    except RulesqError:
+        return False
+    return True
+
+
+def _made_first(
+    situation: Situation, line: str, restated: Restated
+) -> tuple[Situation | None, bool]:
+    """The situation with ``line`` stated apart, made unchecked (``CHECKED_LAZILY``).
+
+    With whether it is known to pass the checks of a whole text; None where it cannot be
+    made at all (the line does not read or resolve: it cannot be stated).
+    """
+    found = restated.get(line)
+    if found is not None:
+        return found
+    try:
+        made = stated(situation, after_last_line(situation), line.split("\n"), checked=False)
+    except RulesqError:
+        restated[line] = (None, True)
+        return None, True
+    restated[line] = (made, False)
+    return made, False
 
 
 def asked_first(
@@ -878,13 +953,31 @@ def asked_first(
     line: str,
     ask: Ask,
     restated: Restated | None = None,
+    lazily: bool = False,
 ) -> Answer | None:
-    """``question`` answered again with ``line`` stated apart; None if that cannot be."""
+    """``question`` answered again with ``line`` stated apart; None if that cannot be.
+
+    ``lazily``: the situation is asked before the checks of its whole text are run (kept
+    in ``restated`` as unchecked: :func:`restated_first` checks it when that is wanted). The
+    answer is then that of the situation the line states, if it can be stated at all;
+    asking it may raise where the checks would have refused it: they are run then, and
+    None given if they refuse it.
+    """
     position = situation.questions.index(question)
-    other = restated_first(situation, line, restated)
-    if other is None:
+    if not lazily or restated is None:
+        other = restated_first(situation, line, restated)
+        if other is None:
+            return None
+        return ask(other, other.questions[position])
+    made, checked = _made_first(situation, line, restated)
+    if made is None:
         return None
-    return ask(other, other.questions[position])
+    try:
+        return ask(made, made.questions[position])
+    except Exception:
+        if not checked and restated_first(situation, line, restated) is None:
+            return None  # a situation no game allows: the line cannot be stated
+        raise
 
 
 def icon_verdicts(
@@ -917,9 +1010,13 @@ def icon_verdicts(
 
     When no icon changes the verdict, the answer's is the one verdict given (``"none"`` its
     only icon): the lines of the icons given a verdict unasked are then not stated at all
-    (``STATED_LAZILY``), as whether they can be changes nothing.
+    (``STATED_LAZILY``), as whether they can be changes nothing. So too, each icon is asked
+    before its situation's whole text is checked (``CHECKED_LAZILY``): whether its line can
+    be stated is read only when an icon changes the verdict (a verdict of an icon whose line
+    cannot be stated is then left out, as it is when that is found first).
     """
     shown = answer.verdict.show() if answer.verdict is not None else ""
+    restated = restated if restated is not None else {}
     asked: list[tuple[str, str | None, AbstractSet[str] | None]] = []  # icon, verdict, read
     spared: dict[str, str] = {}  # an icon given a verdict unasked, and its line
 
@@ -943,6 +1040,14 @@ def icon_verdicts(
     gave = {
         i: as_taken(i) if i in taken else shown if i in unneeded else verdict_with(i) for i in icons
     }
+    if CHECKED_LAZILY:
+        # An icon asked before its line was checked changes the verdict only if the line can
+        # be stated (so too one that took its verdict): checked, each, before anything else.
+        for icon, verdict in gave.items():
+            if verdict not in (shown, None):
+                line = ICON_LINE.format(name=name, icon=icon)
+                if restated_first(situation, line, restated) is None:
+                    gave[icon] = None
     if not any(v not in (shown, None) for v in gave.values()):
         # No icon changes the verdict: nor would a spared one (its verdict is the answer's, or
         # that of an icon asked), whether or not its line can be stated (``STATED_LAZILY``).
@@ -955,6 +1060,10 @@ def icon_verdicts(
     for icon, line in spared.items():  # listed only if the line can be stated at all
         if restated_first(situation, line, restated) is None:
             gave[icon] = None
+    for icon, verdict, _ in asked:  # asked before the checks of its line (``CHECKED_LAZILY``)
+        if verdict is not None and gave[icon] is not None:
+            if restated_first(situation, ICON_LINE.format(name=name, icon=icon), restated) is None:
+                gave[icon] = None
     if not any(v not in (shown, None) for v in gave.values()):
         return {shown: ["none"]}
     verdicts: dict[str, list[str]] = {shown: ["none"]}
@@ -979,7 +1088,8 @@ def _icon_verdict(
     With it, how that judging read the flags of the card ``name`` (quoted): the flags asked
     for by name, or None (read as a whole, or not known).
     """
-    again = asked_first(situation, question, line, ask, restated)
+    lazily = CHECKED_LAZILY and restated is not None
+    again = asked_first(situation, question, line, ask, restated, lazily)
     if again is None:
         return None, None
     reads = again.flags_read() if again.flags_read is not None else {}

@@ -343,7 +343,9 @@ def answer_question(
             ):
                 return Context(situation, question, game, {}).cannot(defaults.SAY_THE_TURN)
             if game.phases and defaults.rests_on_phase(situation, question, answer):
-                verdicts = defaults.phase_verdicts(situation, question, answer, ask, game.phases)
+                verdicts = defaults.phase_verdicts(
+                    situation, question, answer, ask, game.phases, differ=True
+                )
                 if len(verdicts) > 1:
                     reason = defaults.say_the_phase(verdicts)
                     return Context(situation, question, game, {}).cannot(reason)

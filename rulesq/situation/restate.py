@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rulesq import games, inputs
 from rulesq import situation as situations
 from rulesq.errors import RulesqError
-from rulesq.situation import lineitems, resolve
+from rulesq.situation import lineitems, model, resolve
 from rulesq.situation.model import CardRef, Expectation, Fact, Question, Situation
 from rulesq.spans import moved_span, text_lines
 
@@ -36,11 +36,16 @@ def written_in(situation: Situation, at: int, lines: Sequence[str]) -> str:
     return "\n".join([*old[: at - 1], *lines, *old[at - 1 :]]) + "\n"
 
 
-def stated(situation: Situation, at: int, lines: Sequence[str]) -> Situation:
+def stated(
+    situation: Situation, at: int, lines: Sequence[str], *, checked: bool = True
+) -> Situation:
     """The situation with ``lines`` (statements) written before its line ``at`` (from 1).
 
     Raises ``RulesqError`` where the text so written would not parse, resolve or pass the
-    game's checks, as ``parse_situation`` of it would.
+    game's checks, as ``parse_situation`` of it would. ``checked=False``: the checks of the
+    whole text (its size, its counts, the game's) are left to :func:`check_stated`, for a
+    caller to whom whether it passes them matters only now and then (the situation is
+    the same; a text read whole again is checked as it is read).
     """
     old = text_lines(situation.text)
     at = max(1, min(at, len(old) + 1))  # where the lines land in the text
@@ -53,8 +58,8 @@ def stated(situation: Situation, at: int, lines: Sequence[str]) -> Situation:
         return situations.parse_situation(
             text, situation.source, situation.game, situation.remembered
         )
-    offset = sum(len(line) + 1 for line in old[: at - 1])
-    return _stated(situation, text, (at, offset), lines, added)
+    offset = sum(map(len, old[: at - 1])) + at - 1  # each line and its line feed
+    return _stated(situation, text, (at, offset, at > len(old)), lines, added, checked)
 
 
 def _between_items(situation: Situation, at: int, old: list[str]) -> bool:
@@ -63,9 +68,11 @@ def _between_items(situation: Situation, at: int, old: list[str]) -> bool:
     That is the line of a statement or question (none before it ends with ``expect`` lines
     at or after ``at``), or past the text's last item.
     """
+    if at > len(old):
+        return True  # past every line: every item and call is before it
     items = situation.items
     if not items:
-        return at > len(old)
+        return False
     if at < items[0].span.line:
         return False
     return not any(
@@ -79,15 +86,25 @@ def _between_items(situation: Situation, at: int, old: list[str]) -> bool:
 def _stated(
     situation: Situation,
     text: str,
-    place: tuple[int, int],
+    place: tuple[int, int, bool],
     lines: Sequence[str],
     added: list[Fact],
+    checked: bool = True,
 ) -> Situation:
-    """The situation with ``added`` (the facts of ``lines``) at ``place`` (line, offset)."""
-    inputs.check_text(text, situation.source)
-    at, offset = place
+    """The situation with ``added`` (the facts of ``lines``) at ``place``.
+
+    ``place``: the line and offset the lines are written at, and whether that is past the
+    last line (every item is then before them).
+    """
+    if checked:
+        inputs.check_text(text, situation.source)
+    at, offset, past_end = place
     moved = sum(len(line) + 1 for line in lines)
-    cut = next((n for n, i in enumerate(situation.items) if i.span.line >= at), None)
+    cut = (
+        None
+        if past_end
+        else next((n for n, i in enumerate(situation.items) if i.span.line >= at), None)
+    )
     before = situation.items[:cut] if cut is not None else list(situation.items)
     after = situation.items[len(before) :]
     game = games.get_game(situation.game)
@@ -111,10 +128,32 @@ def _stated(
     )
     new = resolve.resolve_added(made, game, before, new)
     made.items = [*before, *new, *(_down(item, moved, len(lines), shift) for item in after)]
-    named = sum(len(item.cards) for item in made.items)
-    inputs.check_counts(len(made.items), len(made.questions), situation.source, named)
-    game.check_situation(made)
+    if past_end and model.KEPT:
+        # Facts after every item: the questions, and the facts before each, are the
+        # situation's; the facts, its and these (``Situation._kinds``, found once).
+        facts, questions, seen = situation._kinds()
+        kept = (made.items, len(made.items), [*facts, *new], list(questions), dict(seen))
+        made.__dict__["_kept"] = kept
+    if checked:
+        _checked_whole(made, game)
     return made
+
+
+def check_stated(made: Situation) -> None:
+    """Raise ``RulesqError`` where a situation :func:`stated` made unchecked fails a check.
+
+    The checks ``stated`` leaves out with ``checked=False``: the text's size and numbers, the
+    counts of its items, and the game's checks. A situation made checked passes them again.
+    """
+    inputs.check_text(made.text, made.source)
+    _checked_whole(made, games.get_game(made.game))
+
+
+def _checked_whole(made: Situation, game: games.Game) -> None:
+    """The counts of a situation made and the game's checks of it (``RulesqError`` if not)."""
+    named = sum(len(item.cards) for item in made.items)
+    inputs.check_counts(len(made.items), len(made.questions), made.source, named)
+    game.check_situation(made)
 
 
 #: (game, lines as one text, whether a file's) -> the facts they state, read alone; never

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import is_
 from typing import TYPE_CHECKING
 
 from rulesq.corpus.fields import lacking
@@ -21,7 +22,9 @@ from rulesq.games.bluemoon.vocab import CardType
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.effects.base import ParsedText
-    from rulesq.situation.model import CardRef, Situation
+    from rulesq.situation.model import CardRef, Fact, Question, Situation
+
+    Item = Fact | Question
 
 #: The card types of the corpus (and of inline card lines), as the judge names them.
 KINDS: dict[str, str] = {
@@ -478,6 +481,11 @@ def given_reads(catalog: Catalog) -> dict[str, frozenset[str] | None]:
     }
 
 
+#: Whether a re-ask's catalog is made from its situation's (:meth:`Catalog.stated_after`; a test
+#: turns it off to compare).
+DERIVED = True
+
+
 class Catalog:
     """Every card a situation names, each with the values and icons the situation gives."""
 
@@ -496,7 +504,17 @@ class Catalog:
         for key, card in situation.cards.items():
             if key not in self._infos:
                 self._infos[key] = _known_info(card, card.name, ())
-        for item in situation.items:
+        self._stated(situation.items)
+        #: What the situation gives: its items, the card each name found, each card's info.
+        self._made: tuple[list[Item], dict[str, Card | None], dict[str, CardInfo]] = (
+            situation.items,
+            cards,
+            dict(self._infos),
+        )
+
+    def _stated(self, items: Iterable[Item]) -> None:
+        """What ``items`` state of the cards (shields, icons), in turn, given to their infos."""
+        for item in items:
             kind = getattr(item, "kind", None)
             if kind == "shield" and item.cards:
                 self._add_shield(normalise_name(item.cards[0].name), str(item.param("element")))
@@ -505,6 +523,36 @@ class Catalog:
             elif kind in ICON_FACTS and item.cards:
                 icons = item.param("icon", ())
                 self._state_icons(normalise_name(item.cards[0].name), icons, kind)
+
+    def stated_after(self, situation: Situation, of: Situation) -> Catalog | None:
+        """The catalog of ``situation``, made from ``of`` (whose catalog this is) by facts after.
+
+        ``situation`` holds the very items of ``of`` and then facts (a default's re-ask: an icon
+        stated after the last line); None unless each card those facts name is one of ``of``,
+        named the same way with no value or icon given (its info, built from its names, is
+        then the same), so that only what they state is given anew, after what ``of``
+        states, as :class:`Catalog` gives it. Else the catalog is built whole.
+        """
+        items, cards, infos = self._made
+        if not DERIVED or of.items is not items or situation.cards is not of.cards:
+            return None
+        added = situation.items[len(items) :]
+        if len(added) + len(items) != len(situation.items) or not added:
+            return None
+        if not all(map(is_, items, situation.items)):
+            return None
+        for item in added:
+            for ref in item.cards:
+                key = normalise_name(ref.name)
+                if key not in cards or ref.values or ref.flags:
+                    return None
+                if ref.card is not None and ref.card is not cards[key]:
+                    return None
+        made = object.__new__(Catalog)
+        made._infos = dict(infos)
+        made._stated(added)
+        made._made = (situation.items, cards, dict(made._infos))
+        return made
 
     def _add_shield(self, key: str, element: str) -> None:
         """A shield the situation states on a card ("X" has an earth shield): printed on it."""

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING
 
 from rulesq.effects.base import Unparsed
 from rulesq.engine.answer import Choice
-from rulesq.engine.defaults import beginning_of_turn, no_icons, played_phase, quoted
+from rulesq.engine.defaults import (
+    ASKED_FROM,
+    beginning_of_turn,
+    no_icons,
+    played_phase,
+    quoted,
+)
 from rulesq.engine.verdict import YesNo
 from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
@@ -30,7 +36,7 @@ from rulesq.games.bluemoon.judge.iconuse import IconUse, new_use, note_use, unne
 from rulesq.games.bluemoon.judge.kept import once
 from rulesq.games.bluemoon.judge.open_areas import area_choices
 from rulesq.games.bluemoon.judge.precedents import opens_against, precedents_later
-from rulesq.games.bluemoon.judge.shared import read_shared
+from rulesq.games.bluemoon.judge.shared import MEMO_KEY, Readings, read_shared
 from rulesq.games.bluemoon.judge.state import ME, Instance, State, Zone, new_instance
 
 if TYPE_CHECKING:
@@ -65,6 +71,26 @@ def flags_read(catalog: Catalog) -> dict[str, frozenset[str] | None]:
     return {quoted(name): read for name, read in given_reads(catalog).items()}
 
 
+def _catalog(ctx: Context) -> Catalog:
+    """The cards of the situation: a re-ask's made from those of the situation it asks again.
+
+    A line stated after the last (a card's icons) names a card the situation names already:
+    its catalog is the situation's, with what the line states (:meth:`Catalog.stated_after`).
+    """
+    family = ctx.memo.get(ASKED_FROM)
+    reads = family.get(MEMO_KEY) if family is not None else None
+    if isinstance(reads, Readings) and reads.catalog is not None:
+        made = reads.catalog.stated_after(ctx.situation, reads.situation)
+        if made is not None:
+            return made
+    return Catalog(ctx.situation)
+
+
+#: Whether a full answer notes the cards it took to have no icons as a light one does, rather
+#: than leave them to be found in its graph (a test turns it off to compare).
+NOTED_ICONLESS = True
+
+
 #: The questions that ask about a player's optional choice itself, of the card they name: not
 #: asked again with its choice made (another card's choice may still decide them).
 ABOUT_THE_CHOICE = frozenset({"can_use_text", "text_optional"})
@@ -80,7 +106,7 @@ class View:
         self.ctx = ctx
         catalog = ctx.memo.get("bluemoon.catalog")
         if catalog is None:
-            catalog = ctx.memo["bluemoon.catalog"] = Catalog(ctx.situation)
+            catalog = ctx.memo["bluemoon.catalog"] = _catalog(ctx)
         self.catalog: Catalog = catalog
         self.timeline = read_shared(ctx, catalog)
         self.state: State = self.timeline.state
@@ -215,6 +241,10 @@ class View:
             assumed.append(played_phase(played, self.state.phase.title))
         asked = self._asked(read_names)
         read = {text: None if icons is None else sorted(icons) for text, icons in asked}
+        noted = tuple(
+            (quoted(name), None if icons is None else tuple(sorted(icons)))
+            for name, (_, icons) in zip(read_names, asked, strict=True)
+        )
         for text in dict.fromkeys(assumed):
             if text in read:
                 graph.absence(text, assumed=True, icons_read=read[text])
@@ -231,6 +261,7 @@ class View:
         answer.unneeded_flags = partial(unneeded_flags, self.icon_use, self.timeline.icon_use)
         answer.flags_read = partial(flags_read, self.catalog)
         answer.choices = choices
+        answer.iconless = noted if NOTED_ICONLESS else None  # (as its graph holds them)
         return answer
 
     def _verdict_only(self, verdict: Verdict, ruling: Ruling) -> Answer:
