@@ -28,6 +28,7 @@ LAYERS: dict[str, int] = {
             "cards",
             "given_icons",
             "history",
+            "lending",
             "iconuse",
             "kept",
             "state",

@@ -38,7 +38,9 @@ FOLDERS = [
 ]
 
 
-def _plain_branch(self: shared.Readings, facts: Any, catalog: Any) -> tuple[list[Any], Timeline]:
+def _plain_branch(
+    self: shared.Readings, facts: Any, catalog: Any, borrower: object
+) -> tuple[list[Any], Timeline]:
     return [], Timeline(self.situation, catalog)
 
 

@@ -13,7 +13,8 @@ one, and no two modules import each other, even inside functions
    ``rules`` (the clauses the judge cites), ``work`` (the judging's steps, counted: tests
    read their growth), ``phase_reads`` (a phase re-ask's phase, noting how it is read),
    ``placing`` (the one refusal of a card placed nowhere where its place decides),
-   ``open_areas`` (areas not given card by card: a count read there, asked again with more).
+   ``open_areas`` (areas not given card by card: a count read there, asked again with more),
+   ``lending`` (a reading kept for later lent to a question, given back as it was).
 1. The law, what is in force (the precedence ladder, ``corpus/bluemoon/ladder.toml``):
    ``ruling`` (a finding and the rule that decided it), ``select`` (which cards a text names),
    ``values`` (Special Rule 7, and whether a condition holds: a value effect acts only while its

@@ -32,7 +32,7 @@ def assume_turn(view: View, why: str = "a player plays on his own turn") -> None
     """A question about playing (or ``why``), with no turn stated, supposes the asker's turn."""
     if view.state.turn_owner is None:
         whose = "my" if view.who == ME else "your"
-        view.state.assumed.append(question_turn(f"it is taken to be {whose} turn ({why})"))
+        view.state.assumed += (question_turn(f"it is taken to be {whose} turn ({why})"),)
         view.timeline.start_turn(view.who)
         view.__dict__.pop("forces", None)
 

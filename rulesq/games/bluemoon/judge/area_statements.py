@@ -10,6 +10,7 @@ state no game reaches.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rulesq.errors import InputError
@@ -30,7 +31,7 @@ HINT = (
 #: The statements about one player's areas still in force, by what they say and of which area
 #: (``("count", "combat area")``, ``("whole", "combat and support areas")``): a plain dict, as
 #: a timeline forks it.
-Said = dict[tuple[str, str], "Fact"]
+Said = Mapping[tuple[str, str], "Fact"]
 
 
 def check(situation: Situation, state: State, who: str, said: Said, fact: Fact) -> None:

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import bisect
 from copy import deepcopy
+from operator import itemgetter
 from typing import Any
 
 #: The current epoch: marks increase it; changes within one epoch are saved once.
 _clock = [0]
 #: The same list, for the makers of objects that set their history themselves.
 CLOCK = _clock
+#: The epoch of an entry of an object's history (what its entries are found by).
+EPOCH_OF = itemgetter(0)
 #: Attributes an object keeps for itself (its history, caches), never part of its fields.
 OWN = ("_saved", "_history", "_watcher", "_sources", "_acting", "_kinds")
 
@@ -50,7 +53,7 @@ class Remembering:
         fields = self.__dict__
         history = fields.get("_history")
         if epoch is not None and history:
-            at = bisect.bisect_left(history, epoch, key=lambda entry: entry[0])
+            at = bisect.bisect_left(history, epoch, key=EPOCH_OF)
             if at < len(history):
                 saved: dict[str, Any] = history[at][1]
                 return saved
@@ -79,4 +82,9 @@ def remember(fields: dict[str, Any]) -> None:
 
 
 def _plain(fields: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if k not in OWN}
+    """An object's fields without what it keeps for itself (a copy of them, in order)."""
+    plain = fields.copy()
+    for name in OWN:
+        if name in plain:
+            del plain[name]
+    return plain

@@ -26,7 +26,7 @@ from rulesq.games.bluemoon.judge.playing import as_if_icons, gang_joins, pushes
 from rulesq.games.bluemoon.judge.removals import discarded_by_use, implied_use
 from rulesq.games.bluemoon.judge.searches import exchanged_for
 from rulesq.games.bluemoon.judge.ship_texts import load_text_for
-from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, other
+from rulesq.games.bluemoon.judge.state import IN_PLAY, ME, Instance, Step, Zone, counts_with, other
 from rulesq.games.bluemoon.judge.values import opposing_influence
 
 if TYPE_CHECKING:
@@ -75,9 +75,10 @@ class Moves:
 
     state: State
     catalog: Catalog
-    applied: list[tuple[Instance, Instance]]
+    #: The interference cards applied, each with its target (replaced, never changed in place).
+    applied: tuple[tuple[Instance, Instance], ...]
     #: For each application, the opponent's effects then influencing the target (None: unknown).
-    applied_influence: list[frozenset[tuple[int, str]] | None]
+    applied_influence: tuple[frozenset[tuple[int, str]] | None, ...]
     #: The fact being read (None between facts).
     fact: Fact | None
 
@@ -162,10 +163,11 @@ class Moves:
     def recount(self, card: Instance, step: int) -> None:
         """A stated area count kept as a card enters (+1) or leaves (-1) the area after it."""
         word = AREA_WORDS.get(card.zone)
-        counts = self.state.player(card.owner).area_counts
+        player = self.state.player(card.owner)
         for key in () if word is None else (word, BOTH_AREAS):
+            counts = player.area_counts
             if key in counts:
-                counts[key] = max(0, counts[key] + step)
+                player.area_counts = counts_with(counts, key, max(0, counts[key] + step))
 
     def to_discard(self, card: Instance) -> None:
         """A card leaves play (or the hand) for its discard pile (leadership: the leader)."""
@@ -565,8 +567,8 @@ class Moves:
         source = self.locate(first, fact.who or ME)
         target = self.locate(second)
         if source is not None and target is not None:
-            self.applied.append((source, target))
-            self.applied_influence.append(opposing_influence(Forces(self.state), target))
+            self.applied += ((source, target),)
+            self.applied_influence += (opposing_influence(Forces(self.state), target),)
             self.record("apply", fact.who or ME, (source, target))
 
     def on_land(self, fact: Fact) -> None:

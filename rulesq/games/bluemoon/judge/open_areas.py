@@ -164,7 +164,7 @@ def note_read(state: State, who: str, *, active: bool) -> None:
     if active and state.player(who).active_listed:
         text = LISTED.format(whose=whose(who), player="I" if who == ME else "you")
         if text not in state.assumed:
-            state.assumed.append(text)
+            state.assumed += (text,)
         return
     note_open(state, who)
 
@@ -217,7 +217,7 @@ def note_open(state: State, who: str) -> None:
     """Note that a verdict read the areas of ``who`` as the situation names them (once)."""
     text = TAKEN.format(whose=whose(who))
     if text not in state.assumed:
-        state.assumed.append(text)
+        state.assumed += (text,)
 
 
 def area_choices(state: State, situation: Situation) -> tuple[Choice, ...]:

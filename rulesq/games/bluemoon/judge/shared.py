@@ -3,15 +3,16 @@
 Questions of one situation mostly see the same facts, or the facts of an earlier question and
 a few more. Each question gets a timeline of its own (a question may play cards or start a
 turn in it), but the facts are read once: a timeline another question will read on from is
-kept untouched, and each question judges in a fork of it, the last one in the kept timeline
-itself.
+kept, lent to the question that read it (``rulesq.games.bluemoon.judge.lending``: what its
+judging changes is undone when the timeline is next taken), and a later question reads on
+from it, in a fork when yet another question wants it, else in the kept timeline itself.
 
 A default's re-ask (``rulesq.engine.defaults``) states a line just before the question (``it
 is my turn``, ``phase Character``): the facts before that line are the very facts of the
 situation it was made from. When they hold a play (costlier to read than to copy), its
-reading starts from a copy of a reading of those facts kept for the situation's re-asks
-(``Branches``), or kept for its questions, when the cards read the same
-(``Catalog.same_as``): the eight phases of one question read them once, not eight times.
+reading starts from a reading of those facts kept for the situation's re-asks (``Branches``),
+or kept for its questions, when the cards read the same (``Catalog.same_as``), lent to it
+and given back as it was: the eight phases of one question read them once, not eight times.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.defaults import ASKED_FROM, FAMILY
+from rulesq.games.bluemoon.judge.lending import as_kept, lend, lent, taken
 from rulesq.games.bluemoon.judge.timeline import Timeline
 
 if TYPE_CHECKING:
@@ -45,7 +47,7 @@ def read_shared(ctx: Context, catalog: Catalog) -> Timeline:
     if not isinstance(reads, Readings) or reads.situation is not ctx.situation:
         reads = ctx.memo[MEMO_KEY] = Readings(ctx.situation, ctx.memo.get(ASKED_FROM))
         ctx.memo.setdefault(FAMILY, {})[MEMO_KEY] = reads  # for the situation's re-asks
-    return reads.timeline(ctx.question, ctx.facts, catalog)
+    return reads.timeline(ctx.question, ctx.facts, catalog, ctx)
 
 
 def _starts(prefix: list[Fact], facts: list[Fact]) -> bool:
@@ -75,6 +77,23 @@ def _worth_sharing(facts: list[Fact]) -> bool:
 FEW_FACTS = 16
 
 
+#: Whether a kept reading is lent to the question (or re-ask) that read it rather than
+#: copied for later ones (a test turns it off to compare).
+LEND = True
+
+
+def _keeping(timeline: Timeline, borrower: object) -> Timeline | None:
+    """The timeline to keep for later, ``timeline`` being judged in: lent, or a copy.
+
+    None for a timeline lent already (one loan at a time): a re-ask's reading of a kept
+    reading, which a later question reads on from as this one did (such a copy was read
+    from once in forty over the Blue Moon cases).
+    """
+    if not LEND:
+        return timeline.fork()
+    return None if lent(timeline) else lend(timeline, borrower)
+
+
 def _worth_keeping(facts: list[Fact]) -> bool:
     """Whether a later question should read on from a copy of the reading of ``facts``."""
     return len(facts) > FEW_FACTS or _worth_sharing(facts)
@@ -86,14 +105,18 @@ class Branches:
     def __init__(self) -> None:
         self.kept: list[tuple[list[Fact], Timeline]] = []
 
-    def keep(self, facts: list[Fact], timeline: Timeline) -> None:
-        """Keep a copy of ``timeline`` (the reading of ``facts``), unless one is kept."""
+    def keep(self, facts: list[Fact], timeline: Timeline, borrower: object) -> None:
+        """Keep ``timeline`` (the reading of ``facts``), lent to ``borrower``, unless one is kept.
+
+        The re-ask reads on and judges in it: the next one to take it gets it back as it is
+        now (:mod:`rulesq.games.bluemoon.judge.lending`).
+        """
         catalog = timeline.catalog
         if not any(
-            len(f) == len(facts) and _starts(f, facts) and t.catalog.same_as(catalog)
+            len(f) == len(facts) and _starts(f, facts) and as_kept(t, "catalog").same_as(catalog)
             for f, t in self.kept
         ):
-            self.kept.append((facts, timeline.fork()))
+            self.kept.append((facts, lend(timeline, borrower) if LEND else timeline.fork()))
 
 
 class Readings:
@@ -126,8 +149,14 @@ class Readings:
                 return True
         return False
 
-    def timeline(self, question: Question, facts: list[Fact], catalog: Catalog) -> Timeline:
-        """Read on from the longest kept reading the facts begin with (or from the start)."""
+    def timeline(
+        self, question: Question, facts: list[Fact], catalog: Catalog, borrower: object
+    ) -> Timeline:
+        """Read on from the longest kept reading the facts begin with (or from the start).
+
+        ``borrower``: the question's context, which a reading kept for later questions is
+        lent to (:mod:`rulesq.games.bluemoon.judge.lending`).
+        """
         self.catalog = catalog
         start: list[Fact] = []
         timeline: Timeline | None = None
@@ -135,17 +164,20 @@ class Readings:
             if len(kept_facts) >= len(start) and _starts(kept_facts, facts):
                 start, timeline = kept_facts, kept
         if timeline is None:
-            start, timeline = self._branch(facts, catalog)
+            start, timeline = self._branch(facts, catalog, borrower)
         elif self.wanted(start, question.index, unless=facts):
-            timeline = timeline.fork()
+            timeline = taken(timeline, borrower).fork()
         else:
             self.kept = [(f, t) for f, t in self.kept if t is not timeline]
+            timeline = taken(timeline, borrower)
         rest = facts[len(start) :]
         self.facts_read += len(rest)
         timeline.noted_phase = self._stated_phase(facts, rest)
         timeline.read(rest)
         if _worth_keeping(facts) and self.wanted(facts, question.index):
-            self.kept.append((facts, timeline.fork()))
+            keeping = _keeping(timeline, borrower)
+            if keeping is not None:
+                self.kept.append((facts, keeping))
         return timeline
 
     def _stated_phase(self, facts: list[Fact], rest: list[Fact]) -> Fact | None:
@@ -163,12 +195,15 @@ class Readings:
         new = [f.kind for f in facts[_common(facts, parent.situation.facts) :]]
         return rest[-1] if new in _STATED else None
 
-    def _branch(self, facts: list[Fact], catalog: Catalog) -> tuple[list[Fact], Timeline]:
+    def _branch(
+        self, facts: list[Fact], catalog: Catalog, borrower: object
+    ) -> tuple[list[Fact], Timeline]:
         """A re-ask's timeline after the facts it shares with its situation's (or a new one).
 
         Those facts (the same objects) read with the same cards give the same timeline: a
-        copy of a reading kept (by the situation's questions, or for its re-asks) is read on
-        from; else they are read, and a copy kept for the other re-asks (the other phases).
+        reading kept (by the situation's questions, or for its re-asks) is read on from, lent
+        (a copy of it when more facts are to be read before the kept ones end); else they are
+        read, and the reading kept, lent, for the other re-asks (the other phases).
         A re-ask whose cards read otherwise than the situation's (an icon given to a card)
         reads its facts anew and keeps no copy: no reading kept is of its cards, and its
         copy would serve no other re-ask of them.
@@ -192,15 +227,22 @@ class Readings:
             if (
                 len(start) <= len(kept_facts) <= shared
                 and _starts(kept_facts, facts)
-                and kept.catalog.same_as(catalog)
+                and as_kept(kept, "catalog").same_as(catalog)
             ):
                 start, found = kept_facts, kept
-        timeline = Timeline(self.situation, catalog) if found is None else found.fork()
+        if found is None:
+            timeline = Timeline(self.situation, catalog)
+        else:
+            timeline = taken(found, borrower)
+            if len(start) < shared or (timeline is found and not LEND):
+                timeline = timeline.fork()  # the kept one stays as it is, for its facts
+            elif timeline is found:
+                lend(timeline, borrower)  # kept as it is: read on from, and given back
         timeline.situation, timeline.catalog = self.situation, catalog
         if len(start) < shared:
             read = facts[len(start) : shared]
             self.facts_read += len(read)
             timeline.read(read)
             start = facts[:shared]
-            branches.keep(start, timeline)
+            branches.keep(start, timeline, borrower)
         return start, timeline

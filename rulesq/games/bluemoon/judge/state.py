@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from enum import IntEnum, StrEnum
 from operator import attrgetter, itemgetter
+from types import MappingProxyType
 from typing import Any, overload
 from weakref import ref
 
@@ -259,14 +260,30 @@ def new_event(
     return event
 
 
+#: No area count stated (a player's ``area_counts`` before any).
+NO_COUNTS: Mapping[str, int] = MappingProxyType({})
+#: No shield stated (a state's ``stated_shields`` before any).
+NO_SHIELDS: Mapping[str, frozenset[str]] = MappingProxyType({})
+
+
+def counts_with(counts: Mapping[str, int], area: str, count: int) -> Mapping[str, int]:
+    """``counts`` with the count of ``area`` set: a new mapping (never changed in place)."""
+    return MappingProxyType({**counts, area: count})
+
+
 @dataclass
 class Player:
-    """One player's side: counts the situation states and the game-level facts."""
+    """One player's side: counts the situation states and the game-level facts.
+
+    Its containers are never changed in place, but replaced (frozen sets, a tuple, a read-only
+    mapping): a mark or a loan of the state (``rulesq.games.bluemoon.judge.lending``) keeps
+    them as they are, without a copy.
+    """
 
     who: str
     hand_count: int | None = None
     hand_exact: bool = False  # the known cards are the whole hand
-    hand_lacks: set[str] = field(default_factory=set)
+    hand_lacks: frozenset[str] = frozenset()
     deck_count: int | None = None
     #: At least and at most this many cards in the draw deck, its count lost: a refresh drew
     #: from it as many cards as an unstated hand lacked of six, up to six (None: no bound).
@@ -279,8 +296,8 @@ class Player:
     pile_unsure: bool = False
     dragons: int | None = None
     #: The dragons the situation names on this side, by colour ("the red dragon").
-    named_dragons: set[str] = field(default_factory=set)
-    area_counts: dict[str, int] = field(default_factory=dict)
+    named_dragons: frozenset[str] = frozenset()
+    area_counts: Mapping[str, int] = field(default_factory=lambda: NO_COUNTS)
     #: The areas the situation says hold no card it does not name ("combat area", "support
     #: area", "combat and support areas"): their counts are the named cards'.
     areas_whole: frozenset[str] = frozenset()
@@ -301,19 +318,17 @@ class Player:
     deck_people: str | None = None
     leader: CardInfo | None = None
     inquisitor: Instance | None = None
-    deck: list[tuple[CardInfo, int]] = field(default_factory=list)
+    deck: tuple[tuple[CardInfo, int], ...] = ()
 
 
-#: Every field of a player, in order, with its default (the containers are made anew for each).
+#: Every field of a player, in order, with its default (its containers are never changed).
 _PLAYER_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(Player)}
 
 
 def new_player(who: str) -> Player:
     """``Player(who)``, made without a call per field set (a state starts with two)."""
     made: Player = object.__new__(Player)
-    made.__dict__.update(
-        _PLAYER_FIELDS, who=who, hand_lacks=set(), named_dragons=set(), area_counts={}, deck=[]
-    )
+    made.__dict__.update(_PLAYER_FIELDS, who=who, area_counts=NO_COUNTS)
     return made
 
 
@@ -345,10 +360,11 @@ class State:
     #: cards answer a play, so their texts are read as things stood before it.
     snapshots: Snapshots = field(default_factory=lambda: Snapshots(), repr=False)
     first_turn_of: int | None = None
-    #: Shields the situation states on cards ("X" has an earth shield), by card key.
-    stated_shields: dict[str, set[str]] = field(default_factory=dict)
+    #: Shields the situation states on cards ("X" has an earth shield), by card key (never
+    #: changed in place: replaced, as ``assumed`` is).
+    stated_shields: Mapping[str, frozenset[str]] = field(default_factory=lambda: NO_SHIELDS)
     #: The defaults the timeline took where the situation is silent (whose turn it is).
-    assumed: list[str] = field(default_factory=list)
+    assumed: tuple[str, ...] = ()
     _index: CardIndex | None = field(default=None, repr=False, compare=False)
 
     def index(self) -> CardIndex:
@@ -385,8 +401,8 @@ class State:
         players = {who: _player_now(p) for who, p in self.players.items()}
         fields = self.__dict__
         scalars = dict(zip(_SCALARS, _scalars_of(fields), strict=True))
-        scalars["stated_shields"] = {k: set(v) for k, v in self.stated_shields.items()}
-        scalars["assumed"] = list(self.assumed)
+        scalars["stated_shields"] = self.stated_shields  # (replaced, never changed in place)
+        scalars["assumed"] = self.assumed
         made = object.__new__(Mark)  # without the frozen class's __init__ (a call a field)
         made.__dict__.update(
             epoch=new_epoch(),
@@ -416,7 +432,7 @@ class State:
     # ------------------------------------------------------------------ cards
     def shields(self, card: Instance) -> frozenset[str]:
         """The elements of a card's shields (printed, or stated by the situation)."""
-        return card.info.shields | frozenset(self.stated_shields.get(card.info.key, ()))
+        return card.info.shields | self.stated_shields.get(card.info.key, frozenset())
 
     def owned(
         self,
@@ -652,14 +668,9 @@ _PILE = frozenset({Zone.DISCARD})
 
 
 def _player_now(player: Player) -> Player:
-    """A copy of a player's side whose containers are its own (cards inside are shared)."""
+    """A copy of a player's side (its containers, never changed in place, shared)."""
     out = object.__new__(Player)
-    fields = out.__dict__
-    fields.update(player.__dict__)
-    fields["hand_lacks"] = set(player.hand_lacks)
-    fields["named_dragons"] = set(player.named_dragons)
-    fields["area_counts"] = dict(player.area_counts)
-    fields["deck"] = list(player.deck)
+    out.__dict__.update(player.__dict__)
     return out
 
 
@@ -676,8 +687,7 @@ def new_state() -> State:
         cards=[],
         events=[],
         snapshots=Snapshots(),
-        stated_shields={},
-        assumed=[],
+        stated_shields=NO_SHIELDS,
     )
     return made
 
@@ -779,8 +789,9 @@ def _fork_set(value: set[Any] | frozenset[Any], memo: dict[int, Any], epoch: int
 def _fork_snapshots(value: Snapshots, memo: dict[int, Any], epoch: int | None) -> Any:
     moments = Snapshots()
     memo[id(value)] = moments
-    for seq, moment in value._marks.items():
-        moments[seq] = moment if isinstance(moment, Mark) else moment.fork()
+    moments._marks.update(value._marks)  # a mark never changes: shared
+    for seq, built in value._built.items():  # a state made from one may have: copied
+        moments._built[seq] = fork_value(built, {}, epoch)
     return moments
 
 
@@ -953,16 +964,19 @@ class Snapshots:
     """Earlier moments of a state by event sequence number, rebuilt from marks when read."""
 
     def __init__(self) -> None:
-        self._marks: dict[int, Mark | State] = {}
+        self._marks: dict[int, Mark] = {}
+        #: The states made from the marks read, each made once (read again: the same state).
+        self._built: dict[int, State] = {}
 
-    def __setitem__(self, seq: int, moment: Mark | State) -> None:
+    def __setitem__(self, seq: int, moment: Mark) -> None:
         self._marks[seq] = moment
+        self._built.pop(seq, None)
 
     def __getitem__(self, seq: int) -> State:
-        moment = self._marks[seq]
-        if isinstance(moment, Mark):
-            moment = self._marks[seq] = moment.state()
-        return moment
+        built = self._built.get(seq)
+        if built is None:
+            built = self._built[seq] = self._marks[seq].state()
+        return built
 
     @overload
     def get(self, seq: int) -> State | None: ...

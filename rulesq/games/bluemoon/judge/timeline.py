@@ -8,6 +8,8 @@ module, never silently skipped.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from rulesq.engine.defaults import turn_default
@@ -25,15 +27,18 @@ from rulesq.games.bluemoon.judge.cards import (
 )
 from rulesq.games.bluemoon.judge.forces import Forces
 from rulesq.games.bluemoon.judge.iconuse import new_use
+from rulesq.games.bluemoon.judge.lending import LENT
 from rulesq.games.bluemoon.judge.moves import Moves
 from rulesq.games.bluemoon.judge.phase_reads import PhaseReads, noted
 from rulesq.games.bluemoon.judge.state import (
     ME,
+    NO_COUNTS,
     Event,
     Instance,
     State,
     Step,
     Zone,
+    counts_with,
     fork_value,
     new_event,
     new_instance,
@@ -51,6 +56,8 @@ if TYPE_CHECKING:
 #: The zone of landed ships (discarded as their player reaches the Announce Power phase).
 _LANDED = frozenset({Zone.LANDED})
 _PILE = frozenset({Zone.DISCARD})
+#: Nothing said of a player's areas yet (what is said is replaced, never changed in place).
+NO_SAID: Mapping[Any, Any] = MappingProxyType({})
 #: Both areas known card by card: a fight's end empties them.
 _BOTH_WHOLE = frozenset({"combat and support areas"})
 
@@ -65,8 +72,8 @@ class Timeline(Moves):
         self._uid = 0
         self._first_turn_pending = False
         self.fact: Fact | None = None
-        self.applied: list[tuple[Instance, Instance]] = []
-        self.applied_influence: list[frozenset[tuple[int, str]] | None] = []
+        self.applied: tuple[tuple[Instance, Instance], ...] = ()
+        self.applied_influence: tuple[frozenset[tuple[int, str]] | None, ...] = ()
         #: The cards of unknown icons whose icons the replay read, with the icons asked.
         self.icons_read: dict[str, set[str] | None] = {}
         #: What the replay's reads of unknown icons were for (re-asks it spares).
@@ -75,9 +82,9 @@ class Timeline(Moves):
         self.noted_phase: Fact | None = None
         self.phase_reads: PhaseReads | None = None
         #: What the situation's lines say of each player's areas (area_statements).
-        self.area_said: dict[str, Said] = {}
+        self.area_said: Mapping[str, Said] = NO_SAID
         #: How many events there were when each area count was stated (a moment's mark).
-        self.area_said_at: dict[tuple[str, str], int] = {}
+        self.area_said_at: Mapping[tuple[str, str], int] = NO_SAID
 
     def read(self, facts: list[Fact]) -> State:
         """Apply each fact in order; returns the state after the last one."""
@@ -100,11 +107,16 @@ class Timeline(Moves):
         return self.state
 
     def fork(self) -> Timeline:
-        """An independent copy, to read on from or to judge in (this one stays as it is)."""
+        """An independent copy, to read on from or to judge in (this one stays as it is).
+
+        A loan (``rulesq.games.bluemoon.judge.lending``) is not copied: the copy is lent to
+        no one.
+        """
         memo: dict[int, Any] = {}
         new = object.__new__(type(self))
         for name, value in self.__dict__.items():
-            new.__dict__[name] = fork_value(value, memo)
+            if name != LENT:
+                new.__dict__[name] = fork_value(value, memo)
         return new
 
     def note_cards_left(self) -> None:
@@ -178,8 +190,8 @@ class Timeline(Moves):
         if state.turn_owner is None:
             fact = self.fact
             event = line_named(fact.text, fact.span.line) if fact is not None else "the event"
-            state.assumed.append(
-                turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn")
+            state.assumed += (
+                turn_default(f"{event} is taken to happen on {'my' if who == ME else 'your'} turn"),
             )
             self.start_turn(who)
         elif (
@@ -252,9 +264,9 @@ class Timeline(Moves):
             size = state.hand_size(who)
             if size is None or size >= target or player.deck_count == 0:
                 continue
-            state.assumed.append(
+            state.assumed += (
                 f'"{source.card.name}" draws to {target} cards at the end of the fight (an '
-                f"optional draw, taken to be made): {source.quote}"
+                f"optional draw, taken to be made): {source.quote}",
             )
             player.hand_exact = False
             if player.deck_count is None:
@@ -433,23 +445,26 @@ class Timeline(Moves):
         colour = str(fact.param("dragon_colour")).lower()
         for who, player in self.state.players.items():
             if who == side:
-                player.named_dragons.add(colour)
+                player.named_dragons = player.named_dragons | {colour}
                 player.dragons = max(player.dragons or 0, len(player.named_dragons))
                 player.dragons_seq = self.state.next_seq()
             else:
-                player.named_dragons.discard(colour)
+                player.named_dragons = player.named_dragons - {colour}
 
     def on_area_size(self, fact: Fact) -> None:
         """How many cards a player's combat and/or support areas hold."""
         area = str(fact.param("area", "combat and support areas"))
         who = fact.who or ME
-        counts = self.state.player(who).area_counts
+        player = self.state.player(who)
         earlier = self.area_said.get(who, {}).get(("count", area))
         if earlier is not None and self.area_said_at.get((who, area)) == len(self.state.events):
             # nothing happened since the last count of the area: both speak of one moment
-            check_counts(self.situation, earlier, fact, counts[area], int(fact.param("number")))
-        counts[area] = int(fact.param("number"))
-        self.area_said_at[(who, area)] = len(self.state.events)
+            number = int(fact.param("number"))
+            check_counts(self.situation, earlier, fact, player.area_counts[area], number)
+        player.area_counts = counts_with(player.area_counts, area, int(fact.param("number")))
+        self.area_said_at = MappingProxyType(
+            {**self.area_said_at, (who, area): len(self.state.events)}
+        )
         self._said_of_areas(fact, ("count", area))
 
     def on_area_whole(self, fact: Fact) -> None:
@@ -463,7 +478,8 @@ class Timeline(Moves):
         """Note what a line says of a player's areas; all it says must hold at once."""
         who = fact.who or ME
         if what is not None:
-            self.area_said.setdefault(who, {})[what] = fact
+            said_now = MappingProxyType({**self.area_said.get(who, NO_SAID), what: fact})
+            self.area_said = MappingProxyType({**self.area_said, who: said_now})
         said = self.area_said.get(who)
         if said:
             check_areas(self.situation, self.state, who, said, fact)
@@ -471,7 +487,7 @@ class Timeline(Moves):
     def on_hand_lacks(self, fact: Fact) -> None:
         """A player holds no card of a type."""
         player = self.state.player(fact.who or ME)
-        player.hand_lacks.add(str(fact.param("card_type")).lower())
+        player.hand_lacks = player.hand_lacks | {str(fact.param("card_type")).lower()}
         player.hand_seq = self.state.next_seq()
 
     # ------------------------------------------------------------------ where cards are
@@ -576,7 +592,11 @@ class Timeline(Moves):
     def on_shield(self, fact: Fact) -> None:
         """A card shows a shield in an element."""
         key = self.catalog.info(fact.card).key
-        self.state.stated_shields.setdefault(key, set()).add(str(fact.param("element")).lower())
+        shields = self.state.stated_shields
+        element = str(fact.param("element")).lower()
+        self.state.stated_shields = MappingProxyType(
+            {**shields, key: shields.get(key, frozenset()) | {element}}
+        )
 
     def on_icons(self, fact: Fact) -> None:
         """The icons a card has: read with the card (``Catalog``), nothing moves."""
@@ -609,7 +629,7 @@ class Timeline(Moves):
         """The cards of a deck being built."""
         player = self.state.player(fact.who or ME)
         for ref in fact.cards:
-            player.deck.append((self.catalog.info(ref), ref.count or 1))
+            player.deck += ((self.catalog.info(ref), ref.count or 1),)
 
     # ------------------------------------------------------------------ fights
     def on_announce(self, fact: Fact) -> None:
@@ -667,9 +687,9 @@ class Timeline(Moves):
         for player in state.players.values():
             if player.area_counts:  # unnamed cards of the areas join the pile
                 player.pile_unsure = True
-            player.area_counts.clear()  # the areas are empty now, unnamed cards too
+            player.area_counts = NO_COUNTS  # the areas are empty now, unnamed cards too
             player.areas_whole = _BOTH_WHOLE  # and nothing unnamed enters them unstated
-        self.area_said.clear()  # what was said of them is said of the last fight
+        self.area_said = NO_SAID  # what was said of them is said of the last fight
         state.fight_over = True
         state.turn_over = True
 
