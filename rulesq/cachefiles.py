@@ -8,7 +8,9 @@ tables) goes through here, so that none of them can run code or serve stale data
 - keys are a SHA-256 of the contents of the files a cache derives from, of the modules of
   rulesq's own code that build it (its *builders*: :func:`code_fingerprint`), the rulesq
   version and a per-cache salt (never sizes or modification times): two checkouts of one
-  version with different code never read each other's entries;
+  version with different code never read each other's entries; a key of files alone (no
+  builders) is remembered with the status of each (:class:`_KeyMemo`), as each file's
+  hash is;
 - a file is read only if it is a regular file owned by the current user, not writable by
   others, opened without following symlinks; its contents are data (JSON or SQLite), never
   pickle;
@@ -35,7 +37,10 @@ import os
 import stat
 import sys
 import time
+from array import array
 from collections.abc import Callable, Iterable
+from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -74,22 +79,96 @@ def content_key(files: Iterable[Path | str], salt: str, code: tuple[str, ...] = 
     status (:class:`FileHashes`), so a file unchanged since it was last read is not read
     again; the key is a hash of contents.
     """
+    hashes = FileHashes.get()
+    paths = list(map(str, files))
+    # a key with builders is made from their fingerprint each time (a few files: their
+    # hashes are looked up), so that it is always the fingerprint of the code that builds
+    memo = None if code else _KeyMemo.of(salt, paths)
+    if memo is not None:
+        held = hashes.known.get(memo.name)
+        if held is not None and held.startswith(memo.signature):
+            found = held[len(memo.signature) :]
+            if len(found) == _KEY_DIGITS and not found.strip(_HEX):
+                hashes.used[memo.name] = None
+                return found
+    key = _content_key(hashes, paths, salt, code)
+    if memo is not None and memo.settled and not key.startswith(_UNKEPT):
+        hashes.known[memo.name] = memo.signature + key
+        hashes.changed = True
+        hashes.used[memo.name] = None
+    hashes.save()
+    return key
+
+
+def _content_key(hashes: FileHashes, paths: list[str], salt: str, code: tuple[str, ...]) -> str:
+    """:func:`content_key` made from each file's hash (the table saved by the caller)."""
     digest = sha256(f"{salt}\0{__version__}\0".encode())
     fingerprint = code_fingerprint(code) if code else ""
     if fingerprint is None:
         return never_kept()
     digest.update(f"code {fingerprint}\0".encode() if code else b"")
-    hashes = FileHashes.get()
-    paths = list(map(str, files))
     for path in paths:
         folder, name = os.path.split(path)
         digest.update(f"{os.path.basename(folder)}/{name}\0".encode())
         digest.update(hashes.of(path).encode())
         digest.update(b"\0")
-    hashes.save()
     if hashes.edited and any(path in hashes.edited for path in paths):
-        return never_kept()  # a module hashed (the precedents hash them all) runs as it was
-    return digest.hexdigest()[:24]
+        return never_kept()  # a module hashed (the precedents hash hundreds) runs as it was
+    return digest.hexdigest()[:_KEY_DIGITS]
+
+
+#: How many hexadecimal digits of the SHA-256 a content key keeps.
+_KEY_DIGITS = 24
+
+
+class _KeyMemo:
+    """A content key remembered with the status of every file it hashed.
+
+    A key of many files (the precedent index hashes hundreds) costs a look-up of each file's
+    remembered hash; the whole key is remembered in the same table (:class:`FileHashes`),
+    under a name made from the salt and the paths in order, with the status
+    of each file (size, inode, modification and change times: :meth:`FileHashes.of`'s test,
+    the same for all). While every status is the one remembered, the contents are the ones
+    hashed, and so is the key. A file changed near or after this process started is left to
+    the file-by-file way (it finds a module edited since it was imported); a key is
+    remembered only once every file has been unchanged :data:`_SETTLE` seconds.
+    """
+
+    __slots__ = ("name", "signature", "settled")
+
+    def __init__(self, name: str, signature: str, settled: bool) -> None:
+        self.name = name
+        self.signature = signature
+        self.settled = settled
+
+    @classmethod
+    def of(cls, salt: str, listed: list[str]) -> _KeyMemo | None:
+        """The memo of a key of files alone (None: one changed too recently, or is missing).
+
+        Without a memo the key is made file by file.
+        """
+        try:  # each status as four integers, in one array, without a Python loop
+            infos = list(map(os.stat, listed))
+            numbers = array("q", chain.from_iterable(map(_STATUS, infos)))
+        except (OSError, OverflowError):  # a file missing, or a number past 64 bits
+            return None
+        newest = max(max(map(_MTIME, infos), default=0), max(map(_CTIME, infos), default=0))
+        if newest >= STARTED_NS - _TICK_NS:
+            return None
+        named = sha256("\0".join(listed).encode("utf-8", "surrogateescape")).hexdigest()
+        name = f"{_MEMO_MARK}{salt}\1{named}"
+        status = sha256(numbers.tobytes()).hexdigest()
+        settled = time.time_ns() - newest > _SETTLE * 10**9
+        return cls(name, status + " ", settled)
+
+
+_STATUS = attrgetter("st_size", "st_ino", "st_mtime_ns", "st_ctime_ns")
+_MTIME = attrgetter("st_mtime_ns")
+_CTIME = attrgetter("st_ctime_ns")
+#: What starts the name of a remembered key in the table (no path starts so).
+_MEMO_MARK = "\1key "
+#: What starts a key no entry has (:func:`never_kept`).
+_UNKEPT = "unkept"
 
 
 def never_kept() -> str:
@@ -100,7 +179,7 @@ def never_kept() -> str:
     written.
     """
     _NEVER.append(None)
-    return f"unkept{os.getpid()}x{time.time_ns()}x{len(_NEVER)}"
+    return f"{_UNKEPT}{os.getpid()}x{time.time_ns()}x{len(_NEVER)}"
 
 
 #: One item a key no entry has was made (they are told apart by their count).

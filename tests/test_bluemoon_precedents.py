@@ -143,23 +143,143 @@ def test_the_index_is_cached_on_disk_and_read_back(
     ]
 
 
-def test_a_damaged_cache_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A cache file whose entries are not keys is ignored and the index rebuilt."""
-    import json
-
+def _read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str, list[str]]:
+    """The index built in a fresh cache folder: its file, key and texts as written."""
+    from rulesq import cachefiles
     from rulesq.games.bluemoon.judge import precedents as module
 
     monkeypatch.setenv("RULESQ_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(module, "_BUILT", {})
-    corpus = load_corpus("bluemoon")
-    PrecedentIndex.of(corpus)
-    [cached] = tmp_path.glob("precedents-bluemoon-*.json")
-    document = json.loads(cached.read_text())
-    document["payload"]["entries"][0]["key"]["kind"] = 7
-    cached.write_text(json.dumps(document))
+    monkeypatch.setattr(cachefiles, "_warned", [])
+    PrecedentIndex.of(load_corpus("bluemoon"))
     monkeypatch.setattr(module, "_BUILT", {})
-    again = PrecedentIndex.of(corpus)
-    assert all(isinstance(e.key.kind, str) for e in again.entries)
+    [cached] = tmp_path.glob("precedents-bluemoon-*.json")
+    key = cached.stem.rsplit("-", 1)[1]
+    texts = cachefiles.read_texts(cached, "precedents", key)
+    assert texts is not None
+    return cached, key, texts
+
+
+def _damage(texts: list[str], piece: str) -> list[str]:
+    """The texts with one piece of the last entry damaged, still well formed where it can be."""
+    import json
+
+    header = json.loads(texts[0])
+    names, count = header["names"], header["entries"]
+    damaged = list(texts)
+    if piece == "key":  # a key whose kind is not a string
+        key = json.loads(texts[-1])
+        key["kind"] = 7
+        damaged[-1] = json.dumps(key)
+    elif piece == "cards":  # a key whose cards are not its ranking's
+        key = json.loads(texts[-1])
+        key["cards"] = [*key["cards"], "Some Other Card"]
+        damaged[-1] = json.dumps(key)
+    elif piece == "ranking":  # ranking data cut short
+        damaged[1 + 2 * names + count - 1] = damaged[1 + 2 * names + count - 1][:9]
+    elif piece == "posting":  # every posting names an entry past the last
+        damaged[1 + names : 1 + 2 * names] = [
+            f"{text} {count}" for text in texts[1 + names : 1 + 2 * names]
+        ]
+    elif piece == "width":  # every run of bits far past the masks' width
+        damaged[1 + names : 1 + 2 * names] = [
+            f"{text.partition(' ')[0]} {10**9} {text.split(' ', 2)[2]}"
+            for text in texts[1 + names : 1 + 2 * names]
+        ]
+    elif piece == "nested":  # ranking data nested past the decoder's depth
+        damaged[1 + 2 * names] = "[" * 100_000 + "]" * 100_000
+    elif piece == "clause":  # an FAQ answer the corpus does not have
+        ranking = json.loads(texts[1 + 2 * names])
+        ranking[2] = ["BM-Q9999"]
+        damaged[1 + 2 * names] = json.dumps(ranking)
+    return damaged
+
+
+@pytest.mark.parametrize(
+    "piece", ["key", "cards", "ranking", "posting", "width", "nested", "clause"]
+)
+def test_a_damaged_piece_is_found_when_decoded_and_the_index_rebuilt(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    piece: str,
+) -> None:
+    """A piece of the cache file that is not what the index wrote, found when a look-up
+    decodes it: one warning, the index built again (and written), the same precedents."""
+    from rulesq import cachefiles
+
+    corpus = load_corpus("bluemoon")
+    cached, key, texts = _read_back(tmp_path, monkeypatch)
+    keys = [key_of_entry for _, key_of_entry in _case_keys()[-40:]]
+    expected = [[(m.clause.id, m.score, m.shared) for m in precedents(corpus, k)] for k in keys]
+    cachefiles.write_texts(cached, "precedents", key, _damage(texts, piece))
+    from rulesq.games.bluemoon.judge import precedents as module
+
+    monkeypatch.setattr(module, "_BUILT", {})
+    capsys.readouterr()
+    index = PrecedentIndex.of(corpus)
+    found = [[(m.clause.id, m.score, m.shared) for m in precedents(corpus, k)] for k in keys]
+    found_all = [(e.clauses, e.key) for e in index.entries]
+    assert found == expected
+    assert all(isinstance(e.key.kind, str) for e in index.entries)
+    assert capsys.readouterr().err.count("warning:") == 1
+    assert cachefiles.read_texts(cached, "precedents", key) == texts  # written again
+    monkeypatch.setattr(module, "_BUILT", {})
+    assert [(e.clauses, e.key) for e in PrecedentIndex.of(corpus).entries] == found_all
+
+
+def test_a_look_up_decodes_only_the_entries_it_ranks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read from the cache, the index decodes the postings of the answer's features, the
+    ranking data of the entries they reach and the keys of the precedents it cites."""
+    corpus = load_corpus("bluemoon")
+    _read_back(tmp_path, monkeypatch)
+    [(_, key), *_] = _case_keys()
+    index = PrecedentIndex.of(corpus)
+    assert (index._posting, index._ranked, index._entries) == ({}, {}, {})
+    found = precedents(corpus, key)
+    assert found
+    assert len(index._posting) <= len(key.features()) + 3
+    assert 0 < len(index._ranked) < len(index) / 2
+    assert len(index._entries) < 10
+
+
+def test_the_index_derives_from_the_code_a_build_runs(tmp_path: Path) -> None:
+    """Every rulesq module a fresh build imports, and every one a function it runs is in,
+    is among the files the index's key hashes; the command line, the renderers and the
+    other games are not (an edit of them keeps the index)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    program = (
+        "import json, sys\n"
+        "from rulesq.corpus import load_corpus\n"
+        "from rulesq.games.bluemoon.judge import precedents\n"
+        "corpus = load_corpus('bluemoon')\n"
+        "ran = set()\n"
+        "def note(frame, event, arg):\n"
+        "    ran.add(frame.f_code.co_filename)\n"
+        "sys.setprofile(note)\n"
+        "precedents.PrecedentIndex.build(corpus)\n"
+        "sys.setprofile(None)\n"
+        "ran.update(getattr(m, '__file__', None) or '' for m in list(sys.modules.values()))\n"
+        "print(json.dumps([sorted(ran), precedents._derived_from('bluemoon')]))\n"
+    )
+    env = dict(os.environ, RULESQ_CACHE_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", program], env=env, capture_output=True, text=True, check=True
+    )
+    ran, derived = json.loads(done.stdout)
+    package = str(Path(__file__).resolve().parent.parent / "rulesq")
+    ours = {os.path.realpath(f) for f in ran if os.path.realpath(f).startswith(package + os.sep)}
+    assert len(ours) > 100
+    assert ours <= {os.path.realpath(f) for f in derived}
+    left_out = [f"{package}/{part}/" for part in ("cli", "render", "games/fma", "games/warhammer")]
+    assert not [f for f in derived if f.startswith(tuple(left_out))]
+    assert any(f.startswith(f"{package}/games/bluemoon/") for f in derived)
 
 
 def test_a_disagreement_names_the_faq_answer_that_supports_the_answer() -> None:

@@ -165,6 +165,10 @@ def _wrong_schema(path: Path) -> None:
     if path.name.startswith("corpus-"):  # every clause dropped
         kind = "corpus-index"
         payload = {"ids": [], "files": [], "starts": [], "ends": [], "aliases": {}, "sizes": [0, 0]}
+    if path.name.startswith("precedents-"):  # texts, as the index writes them: no entry
+        header = json.dumps({"files": 1, "entries": 0, "names": 0, "bits": 0})
+        cachefiles.write_texts(path, kind, key, [header])
+        return
     cachefiles.write_json(path, kind, key, payload)
 
 
@@ -370,6 +374,48 @@ def test_a_remembered_hash_never_hides_an_edit(
     assert cachefiles.content_key([source], "test") != first
     source.write_text("one")
     assert cachefiles.content_key([source], "test") == first  # a key of contents
+
+
+def test_a_key_is_remembered_with_the_status_of_every_file_it_hashed(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key whose files all keep the status they had is the key remembered, no file's hash
+    looked up (the precedent index's key hashes hundreds); a file edited (same size, its
+    old modification time), added to the list or gone makes it file by file again."""
+    monkeypatch.setattr(cachefiles, "_SETTLE", -1)
+    monkeypatch.setattr(cachefiles, "STARTED_NS", time_ns() + 10**12)  # the files are older
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)
+    sources = [tmp_path / f"source{n}.txt" for n in range(3)]
+    for source in sources:
+        source.write_text(source.name)
+    first = cachefiles.content_key(sources, "test")
+    looked_up: list[str] = []
+    real = cachefiles.FileHashes.of
+
+    def noted(self: cachefiles.FileHashes, name: str) -> str:
+        looked_up.append(name)
+        return real(self, name)
+
+    monkeypatch.setattr(cachefiles.FileHashes, "of", noted)
+    monkeypatch.setattr(cachefiles.FileHashes, "_held", None)  # a new process: from the file
+    assert cachefiles.content_key(sources, "test") == first and looked_up == []
+    assert cachefiles.content_key(sources[:2], "test") != first  # another list, hashed
+    assert looked_up == [str(s) for s in sources[:2]]
+    stamp = sources[1].stat()
+    sources[1].write_text("source9.txt")
+    os.utime(sources[1], ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    looked_up.clear()
+    edited = cachefiles.content_key(sources, "test")
+    assert edited != first and looked_up == [str(s) for s in sources]
+    sources[1].write_text(sources[1].name)
+    assert cachefiles.content_key(sources, "test") == first  # a key of contents
+    sources[2].unlink()
+    assert cachefiles.content_key(sources, "test") != first
+    # A file changed after the process started is looked up on its own, never remembered.
+    sources[2].write_text(sources[2].name)
+    monkeypatch.setattr(cachefiles, "STARTED_NS", 0)
+    looked_up.clear()
+    assert cachefiles.content_key(sources, "test") == first and looked_up != []
 
 
 def test_a_module_edited_after_it_was_imported_keys_nothing_kept(

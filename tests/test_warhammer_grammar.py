@@ -211,3 +211,18 @@ def test_collects_is_a_verb() -> None:
     assert doc.fully_parsed
     kinds = [a.kind for e in doc.effects if isinstance(e, fx.Clause) for a in e.acts]
     assert kinds == ["collect", "assign"]
+
+
+def test_a_name_in_single_quotes_is_one_quoted_text() -> None:
+    """'Standard Bearer' in single quotes is a quoted text; an apostrophe in a word is not."""
+    doc = parse_card_text(
+        "While this unit is attacking, combat damage must be assigned to copies of "
+        "'Standard Bearer' before it is assigned to other attacking units."
+    )
+    assert not doc.unparsed
+    words = [w for s in _selectors(doc.effects[0]) for w in getattr(s, "words", ())]
+    assert "'Standard Bearer'" in words
+    owned = parse_card_text("Return target unit to its owner's hand. Then, gain 'Old Ones' power.")
+    assert not owned.unparsed
+    said = [str(w) for e in owned.effects for s in _selectors(e) for w in getattr(s, "words", ())]
+    assert "owner's" in said and "'Old Ones'" in said

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer.claims import Text, text_claim
 from rulesq.games.warhammer.places import controller, in_play
-from rulesq.games.warhammer.turns import restated
+from rulesq.games.warhammer.turns import ended, restated
 from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.corpus.models import Card
     from rulesq.engine.resolve import Claim
-    from rulesq.games.warhammer.board import Board, Link
+    from rulesq.games.warhammer.board import Board
 
 _LIMIT = compiled(r"\(?\s*limit once per (?P<per>turn|phase)\s*\.?\s*\)?\.?", re.IGNORECASE)
 
@@ -89,14 +89,26 @@ def once_per(
 _BARS = compiled(r"That Action may not be triggered for the rest of the turn\.?", re.I)
 
 
-def barred(board: Board, card: Card, claims: list[Claim]) -> None:
-    """Forbid an Action that a resolved cancel barred for the rest of the turn."""
+def barred(board: Board, card: Card, claims: list[Claim], gaps: list[str]) -> None:
+    """Forbid an Action that a resolved cancel barred for the rest of the turn.
+
+    A turn of the other player stated since ends the bar; the same player's turn restated may
+    be a later turn, so whether it still holds is open.
+    """
     for link in board.resolved:
         if link.card is None or (link.cancelling or "").casefold() != card.name.casefold():
             continue
         found = _BARS.search(link.card.text or "")
-        later = [who for who, fact in board.turns if fact.index > link.fact.index]
-        if found is None or any(who != _turn_of(board, link) for who in later):
+        if found is None:
+            continue
+        over = ended(board, link.fact.index)
+        if over:
+            continue
+        if over is None:
+            gaps.append(
+                f'"{link.name}" cancelled "{card.name}": "{found.group(0)}", and a turn is '
+                "stated after it: whether it is a later turn is not stated"
+            )
             continue
         claims.append(
             text_claim(
@@ -105,9 +117,3 @@ def barred(board: Board, card: Card, claims: list[Claim]) -> None:
                 f'"{link.name}" cancelled "{card.name}" this turn: "{found.group(0)}"',
             )
         )
-
-
-def _turn_of(board: Board, link: Link) -> str | None:
-    """Whose turn it was when the link was added (the last turn stated before it)."""
-    before = [who for who, fact in board.turns if fact.index < link.fact.index]
-    return before[-1] if before else None

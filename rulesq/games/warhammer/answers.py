@@ -14,6 +14,7 @@ from rulesq.errors import CannotAnswer
 from rulesq.explain.graph import BEATS, SUPPORTS
 from rulesq.games.warhammer import plays
 from rulesq.games.warhammer import values as V
+from rulesq.games.warhammer.damage import destroyed_at_once  # also: "damaged" reads dealt damage
 from rulesq.games.warhammer.situation import read_board
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.regexcache import compiled
@@ -41,6 +42,12 @@ def _board(ctx: Context) -> Board:
     unplaced = _unplaced_texts(board) if ctx.question.kind not in _PLAYS else []
     if unplaced:
         raise CannotAnswer("; ".join(unplaced))
+    if ctx.question.kind not in _OWN_FIELDS:
+        graph = ctx.derivation()
+        said = {data.get("label") for _node, data in graph.absence_nodes()}
+        for note in _unknown_texts(board):
+            if note not in said:
+                graph.absence(note, assumed=True)
     pool.settle(board, ctx.situation)
     return board
 
@@ -48,6 +55,32 @@ def _board(ctx: Context) -> Board:
 #: Questions on playing a card: a card played this turn and placed nowhere is read there by
 #: what bears on a play (its icons, its copy, a cost it changes), not by its whole text.
 _PLAYS = ("can_play", "can_play_in", "limited", "unique")
+
+
+#: Questions a card's own printed fields answer: no other card's text reaches them.
+_OWN_FIELDS = ("unique", "limited")
+
+
+def _unknown_texts(board: Board) -> list[str]:
+    """The assumption an answer rests on beside a faceup card whose text the sources lack.
+
+    Its text is taken to have no effect on the answer, as the FAQ answers its questions beside
+    such cards (two of its damage cases have one in play); the answer says so under
+    ``assumes:``, with the line that would give the text (a card line may give a text the
+    sources do not).
+    """
+    from rulesq.games.warhammer.places import in_play
+
+    return [
+        f'the sources do not give the text of "{placed.name}", in play: it is taken to do '
+        f'nothing that bears on the answer (give its text: card "{placed.name}" '
+        f'{(placed.card.type or "card").lower()}: "…")'
+        for placed in board.cards
+        if placed.card is not None
+        and placed.card.text is None
+        and not placed.facedown
+        and in_play(board, placed)
+    ]
 
 
 def _unplaced_texts(board: Board) -> list[str]:
@@ -227,8 +260,12 @@ def _damaged_by_assignment(board: Board, placed: InPlay) -> list[str]:
     Once applied (outside combat, at once) the damage makes it damaged, and the value read
     with the damage stated would miss it.
     """
+    from rulesq.games.warhammer.terms import applied
+
     if not any(a.card is placed and a.amount > 0 for a in board.assigned):
         return []
+    if applied(board, placed) is not None:
+        return []  # the damage a resolved link dealt it is followed
     return [
         f'damage is assigned to "{placed.name}", and "{other.name}" reads "damaged": whether it '
         "reaches it once that damage is applied is not followed"
@@ -509,6 +546,16 @@ def corrupted(ctx: Context) -> Answer:
             "corrupted or not (a card leaving play is a new card)"
         )
     from rulesq.games.warhammer import corruption
+    from rulesq.games.warhammer.places import in_play
+
+    if not in_play(board, placed):
+        raise CannotAnswer(
+            f'"{card.name}" has left play: only a card in play is corrupted or not (a card '
+            "leaving play is a new card)"
+        )
+    gone, why = destroyed_at_once(board, placed)
+    if gone is not False:
+        raise CannotAnswer(f"{why}: only a card in play is corrupted or not")
 
     acted = corruption.read(board, placed, now=True)
     if placed.corrupted or acted.by:

@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 
 from rulesq.engine.resolve import Stance
 from rulesq.games.warhammer import places as P
-from rulesq.games.warhammer.board import PHASES
+from rulesq.games.warhammer.board import PHASES, TRIGGERED_THIS_TURN
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.vocab import Zone
 from rulesq.regexcache import compiled
+from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
     from rulesq.engine.resolve import Claim
@@ -170,12 +171,11 @@ def _acted(board: Board, attackers: list[InPlay], out: Topics) -> None:
             )
     from rulesq.games.warhammer.defence_texts import unstated
 
-    stated = [c for capital in board.capitals.values() for c, _ in capital.played if c]
     resolved = {link.name.casefold() for link in [*board.resolved, *board.chain]}
-    stated += [
-        found.card
-        for name, _who, _fact in board.triggered
-        if name.casefold() not in resolved and (found := board.find(name)) and found.card
+    stated = [
+        card
+        for card, did in board.acted_this_turn()
+        if did != TRIGGERED_THIS_TURN or card.name.casefold() not in resolved
     ]
     for card in stated:
         for sentence in _sentences(card.text or ""):
@@ -223,6 +223,10 @@ def _sentences(text: str) -> list[str]:
     return [plain[start:end].strip() for start, end in sentences(plain)]
 
 
+#: The gap of an attack whose phase no statement gives (a text may still forbid the attack).
+NO_PHASE = "the phase is not stated: attacks are made in the battlefield phase"
+
+
 def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
     """The claims on declaring these units as attackers now, by restriction."""
     out = Topics()
@@ -257,7 +261,7 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
         )
     _declared_already(board, player, out)
     if phase is None:
-        out.gaps.append("the phase is not stated: attacks are made in the battlefield phase")
+        out.gaps.append(NO_PHASE)
     elif phase != BATTLEFIELD_PHASE:
         out.claim(
             "when",
@@ -278,9 +282,20 @@ def can_attack(board: Board, player: str, attackers: list[InPlay]) -> Topics:
             out.claim(
                 "from",
                 rule_claim(
-                    Stance.FORBID, f'"{unit.name}" is not a unit {player} controls', PHASE_4
+                    Stance.FORBID,
+                    f'"{unit.name}" is not a unit {"I" if player == ME else "you"} control in play',
+                    PHASE_4,
                 ),
             )
+            continue
+        from rulesq.games.warhammer.damage import P17, destroyed_at_once
+
+        gone, why = destroyed_at_once(board, unit)
+        if gone is None:
+            out.gaps.append(why)
+            continue
+        if gone:
+            out.claim("from", rule_claim(Stance.FORBID, why, PHASE_4, P17))
             continue
         if here.zone is not Zone.BATTLEFIELD:
             out.claim(
@@ -453,7 +468,7 @@ def outside(board: Board) -> tuple[bool | None, Topics]:
 
 
 def unlawful(board: Board) -> Ruling | None:
-    """The ruling that forbids the attack stated, made outside the battlefield phase, or None.
+    """The ruling that forbids the attack stated (as declared, or out of its phase), or None.
 
     The rules say when attacks are made (Turn Sequence, phase 4); an attack stated in another
     phase that no text allows cannot be made: no defender is declared and no combat damage is
@@ -461,6 +476,8 @@ def unlawful(board: Board) -> Ruling | None:
     phase is not stated.
     """
     attack = board.attack
+    if attack is not None and attack.unmade is not None:
+        return attack.unmade  # judged as it was declared (``Reader._unmade_attacks``)
     if attack is None or board.phase is None or board.phase == BATTLEFIELD_PHASE:
         return None
     then = [n for n, fact in board.phases if fact.index < attack.fact.index]

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulesq.games.warhammer.turns import ended
 from rulesq.games.warhammer.vocab import Zone
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.claims import Ruling
     from rulesq.situation.model import CardRef, Fact
 
 #: What a card that acted this turn did (:meth:`Board.acted_this_turn`), as an answer says it.
@@ -182,6 +184,8 @@ class Attack:
     #: The attacker each defender's Counterstrike is stated dealt to (the defender's name,
     #: casefolded), with the fact.
     struck: dict[str, tuple[InPlay, Fact]] = field(default_factory=dict)
+    #: The ruling that it cannot be made, read as it was declared (None: it may be, or open).
+    unmade: Ruling | None = None
 
 
 @dataclass(frozen=True)
@@ -214,6 +218,10 @@ class Board:
     turns: list[tuple[str | None, Fact]] = field(default_factory=list)
     phases: list[tuple[int, Fact]] = field(default_factory=list)
     assigned: list[Assigned] = field(default_factory=list)
+    #: Combat damage stated assigned in an attack that cannot be made: none is assigned.
+    unmade_damage: list[tuple[Assigned, Ruling]] = field(default_factory=list)
+    #: Combat damage stated assigned in an attack that may not be possible (why it may not).
+    unsure_damage: list[tuple[Assigned, list[str]]] = field(default_factory=list)
     attack: Attack | None = None
     #: Cards sacrificed, by the fact that says so.
     sacrificed: list[tuple[InPlay, Fact]] = field(default_factory=list)
@@ -235,6 +243,8 @@ class Board:
     hands: dict[str, int] = field(default_factory=dict)
     #: The cards stated in each player's discard pile.
     discard: dict[str, list[Card]] = field(default_factory=dict)
+    #: Where each player's discard pile was last stated (the fact's index).
+    discard_at: dict[str, int] = field(default_factory=dict)
     #: How many units each player's discard pile holds, where stated (all of them).
     pile_units: dict[str, int] = field(default_factory=dict)
     #: What the situation states happened, in order (rulesq/games/warhammer/happenings.py).
@@ -316,22 +326,26 @@ class Board:
             if text is not None:
                 yield placed, text
 
-    def acted_this_turn(self) -> list[tuple[Card, str]]:
+    def acted_this_turn(self, ever: bool = False) -> list[tuple[Card, str]]:
         """The cards played, then those triggered, this turn, each with what it did.
 
         What it did reads ``was played this turn`` or ``was triggered this turn``; a card
-        triggered that is no longer in play (or has no known card) is not among them.
+        triggered that is no longer in play (or has no known card) is not among them. One
+        stated so before a turn of the other player is of a turn now over, and left out
+        (``ever``: kept, for what it did that lasts, a cost paid); the same player's turn
+        restated may be the same turn, so it stays.
         """
         acted: list[tuple[Card, str]] = [
             (card, PLAYED_THIS_TURN)
             for capital in self.capitals.values()
-            for card, _ in capital.played
-            if card is not None
+            for card, fact in capital.played
+            if card is not None and (ever or ended(self, fact.index) is not True)
         ]
-        for name, _who, _fact in self.triggered:
+        for name, _who, fact in self.triggered:
             placed = self.find(name)
             if placed is not None and placed.card is not None:
-                acted.append((placed.card, TRIGGERED_THIS_TURN))
+                if ever or ended(self, fact.index) is not True:
+                    acted.append((placed.card, TRIGGERED_THIS_TURN))
         return acted
 
     def dealt_by(self, link: Link) -> Assigned | None:

@@ -46,6 +46,8 @@ class Played:
     cancelled: bool = False
     #: The resolved link that played it (None: stated played this turn).
     link: Link | None = None
+    #: The statement that played it (the link's, or "played … this turn").
+    at: int = -1
 
 
 @dataclass(frozen=True)
@@ -70,14 +72,23 @@ class Term:
 def played(board: Board) -> list[Played]:
     """The tactics that acted this turn: resolved links, then those stated played."""
     found = [
-        Played(link.card, link.who, link.targets, True, True, _cancelled(board, link.name), link)
+        Played(
+            link.card,
+            link.who,
+            link.targets,
+            True,
+            True,
+            _cancelled(board, link.name),
+            link,
+            link.fact.index,
+        )
         for link in board.resolved
         if link.card is not None and _tactic(link.card)
     ]
     for who, capital in board.capitals.items():
         found += [
-            Played(card, who, (), False, False)
-            for card, _ in capital.played
+            Played(card, who, (), False, False, at=fact.index)
+            for card, fact in capital.played
             if card is not None and _tactic(card)
         ]
     return found

@@ -125,7 +125,7 @@ def read(board: Board, placed: InPlay, now: bool = False) -> Corruption:
     named = {link.name.casefold() for link, _ in links}
     stated = [
         (card, what)
-        for card, what in board.acted_this_turn()
+        for card, what in board.acted_this_turn(ever=True)
         if what != TRIGGERED_THIS_TURN or card.name.casefold() not in named
     ]
     for card, what in stated:

@@ -20,6 +20,7 @@ from rulesq.games.warhammer import (
     lasting_grants,
     shields,
     tactic_toughness,
+    terms,
     texts,
 )
 from rulesq.games.warhammer import effects as fx
@@ -27,6 +28,7 @@ from rulesq.games.warhammer.claims import Text
 from rulesq.games.warhammer.places import damage_stated
 from rulesq.games.warhammer.spendable import Damage, damage_now, spends_damage
 from rulesq.games.warhammer.trigger_texts import followed_in_destruction
+from rulesq.games.warhammer.turns import ended
 from rulesq.games.warhammer.values import (
     CONSTANT,
     HIT_POINTS,
@@ -43,7 +45,9 @@ from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
 if TYPE_CHECKING:
-    from rulesq.games.warhammer.board import Board, InPlay
+    from collections.abc import Callable
+
+    from rulesq.games.warhammer.board import Assigned, Board, InPlay
 
 FAQ = "warhammer/faq/"
 P12 = FAQ + "rulebook-errata/p12"
@@ -150,6 +154,8 @@ def unfollowed(
                     f'"{placed.name}": "{quote}" is not followed by the damage rules of rulesq'
                 )
     for play in combat_plays.played(board):
+        if _spent(board, play.card.text or "", play.at, words):
+            continue
         if (
             play.link is not None
             and not play.cancelled
@@ -187,6 +193,31 @@ def unfollowed(
             f'"{said[0]}": the damage it dealt, moved or removed is not followed by rulesq'
         )
     return gaps
+
+
+def _spent(board: Board, text: str, at: int, words: re.Pattern[str]) -> bool:
+    """Whether a tactic of a turn now over is spent: all it says of damage lasted that turn.
+
+    Each sentence that speaks of damage lasts the turn or phase it was played in and deals,
+    moves, heals or removes none ("At the end of the turn, that unit takes 2
+    damage." is damage dealt, whose amount the damage stated since may not hold), and every
+    damage stated assigned came after that turn was over (what it did to damage assigned while
+    it lasted is not read).
+    """
+    if ended(board, at) is not True:
+        return False
+    if any(ended(board, at, a.fact.index) is not True for a in board.assigned):
+        return False  # damage assigned while its turn lasted: what it did to that is not read
+    said = [s for s in _SENTENCE.findall(text) if words.search(s)]
+    return all(
+        _FOR_A_TIME.search(s) and not _DEALS_DAMAGE.search(s) and not _TAKES.search(s) for s in said
+    )
+
+
+#: A sentence of a card text.
+_SENTENCE = compiled(r"[^.]+\.?")
+#: A unit that takes damage ("that unit takes 2 damage").
+_TAKES = compiled(r"\btakes? (?:\d+|X) (?:\w+ )?damage\b", re.IGNORECASE)
 
 
 def _only_targets(sentence: str) -> bool:
@@ -444,7 +475,31 @@ def dealt(board: Board, target: InPlay) -> Value:
         if not assigned.combat and NON_COMBAT not in value.rules:
             value.rules += [NON_COMBAT, P17]
     _counterstrike(board, target, value)
+    _unmade(board, value, lambda a: a.card is target)
     return value
+
+
+def _unmade(board: Board, value: Value, here: Callable[[Assigned], bool]) -> None:
+    """Combat damage stated assigned in an attack that cannot be made: said, not counted.
+
+    Where whether the attack may be made is not read, that damage is open. ``here``: whether
+    an assignment is to the unit or zone asked about.
+    """
+    void = [(a, r) for a, r in board.unmade_damage if here(a)]
+    for assigned, why in board.unsure_damage:
+        if not here(assigned):
+            continue
+        value.gaps.append(
+            f"{assigned.amount} combat damage is stated assigned in an attack that may not be "
+            f"possible ({'; '.join(why)}): whether it is assigned is not known"
+        )
+    for assigned, ruling in void:
+        value.steps.append(
+            f"{assigned.amount} combat damage is stated assigned in an attack that cannot be "
+            f"made ({ruling.reason}): no combat damage is assigned in it"
+        )
+        value.texts += [t for t in ruling.texts if t not in value.texts]
+        value.rules += [r for r in ruling.rules if r not in value.rules]
 
 
 def _deciding_last(texts: list[Text], card: str | None) -> list[Text]:
@@ -533,6 +588,27 @@ def destroyed(board: Board, target: InPlay) -> tuple[bool | None, Value]:
         )
         total.rules.append(QA_ZERO)
     return damage >= points.value, total
+
+
+def destroyed_at_once(board: Board, target: InPlay) -> tuple[bool | None, str]:
+    """Whether damage assigned outside combat has destroyed a unit (None: open), with why.
+
+    Damage outside combat is applied as soon as it is assigned (p.17): a unit it destroys is
+    out of play for every question after it. Combat damage is applied later: not read here.
+    """
+    hits = [a for a in board.assigned if a.card is target]
+    if not hits or any(a.combat for a in hits):
+        return False, ""
+    gone, value = destroyed(board, target)
+    if gone is None:
+        gaps = value.gaps or ["whether the damage assigned destroys it is not known"]
+        return None, f'damage is assigned to "{target.name}" outside combat: ' + "; ".join(gaps)
+    if gone:
+        return True, (
+            f'"{target.name}" is destroyed by the damage assigned to it outside combat, applied '
+            "as soon as it is assigned: it has left play"
+        )
+    return False, ""
 
 
 def _unstated(now: Damage, points: int) -> str:
@@ -718,6 +794,7 @@ def zone_dealt(board: Board, owner: str, zone: Zone, less: int | None = None) ->
                 None,
                 QA_ZONE_DEALT,
             )
+    _unmade(board, value, lambda a: a.zone is zone and a.owner == owner)
     gate = capital_cancel(board, owner)
     if gate is None or not value.value:
         return value
@@ -1189,6 +1266,10 @@ _COMBAT_WORDS = compiled(
 )
 
 
+#: A change that lasts the turn or the phase it was made in.
+_FOR_A_TIME = compiled(r"\b(?:this|the end of the) (?:turn|phase)\b", re.IGNORECASE)
+
+
 def _action_quotes(text: str) -> list[str]:
     """The quotes of a text's Action abilities."""
     return [
@@ -1255,17 +1336,21 @@ def unread_combat_texts(board: Board) -> list[str]:
                 f'"{link.name}" is on the action chain and changes the damage dealt in combat: '
                 "say whether the chain has resolved"
             )
-    acted = [card for capital in board.capitals.values() for card, _ in capital.played]
-    acted += [link.card for link in board.resolved if link.kind == "tactic"]
-    acted += [p.card for name, _, _ in board.triggered if (p := board.find(name)) is not None]
+    acted = [(card, f) for capital in board.capitals.values() for card, f in capital.played]
+    acted += [(link.card, link.fact) for link in board.resolved if link.kind == "tactic"]
+    acted += [(p.card, f) for name, _, f in board.triggered if (p := board.find(name)) is not None]
     seen: set[str] = set()
-    for card in acted:
+    for card, fact in acted:
         if card is None or not card.text or card.id in seen or lasting_grants.reads(card.text):
             continue
         seen.add(card.id)
         tactic = (card.type or "").lower() == "tactic"
         quotes = combat_plays.unread(card, _COMBAT_WORDS) if tactic else _action_quotes(card.text)
+        # Acted on a turn now over: a tactic acted once, and a lasting change lasted that turn.
+        over = ended(board, fact.index) is True
         for quote in quotes:
+            if over and (tactic or _FOR_A_TIME.search(quote)):
+                continue
             if _COMBAT_WORDS.search(quote):
                 gaps.append(
                     f'"{card.name}", played or triggered this turn, changes the damage dealt '
@@ -1288,3 +1373,6 @@ def room(board: Board, target: InPlay) -> Value:
         value.add(-now.most, on, None, HIT_POINTS)
         value.value = max(value.value or 0, 0)
     return value
+
+
+terms.follow_damage(dealt)  # "damaged" texts read the damage a followed link dealt a unit

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import combat_plays, terms, texts, traits
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.turns import ended
 from rulesq.games.warhammer.values import Value
 from rulesq.regexcache import compiled
 
@@ -144,7 +145,9 @@ def grants(board: Board, target: InPlay) -> Value:
     earlier = [
         fact
         for name, _who, fact in board.triggered
-        if name.casefold() == target.name.casefold() and fact.kind == "triggered_this_turn"
+        if name.casefold() == target.name.casefold()
+        and fact.kind == "triggered_this_turn"
+        and ended(board, fact.index) is not True  # one of a turn now over gives nothing now
     ]
     if earlier:
         value.gaps.append(

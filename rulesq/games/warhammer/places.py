@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer import texts
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.turns import ended
 from rulesq.games.warhammer.vocab import Header
 from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
@@ -429,7 +430,7 @@ def _resolved_departures(board: Board, target: InPlay) -> list[str]:
             continue  # its targets, stated, are others; or it reaches no card it does not target
         if any(p is target and id(link) in ids for p, ids in board.stayed):
             continue  # stated still in play after it resolved
-        if link.targets == (target,) and board.dealt_by(link) is not None:
+        if any(a.link is link and a.card is target for a in board.assigned):
             continue  # the damage it assigned is read: whether it destroyed the card is judged
         gaps.append(
             f'"{link.name}" resolved, and its effect may have taken "{target.name}" out of '
@@ -787,6 +788,10 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
         if turned is not None and link.targets == (target,):
             _turned_facedown(found, target, Text(link.name, turned.group(0)))
             continue
+        mine = link.targets == (target,) if unit is not None else link.source is target
+        if mine and (unit is not None or self_development(link) is not None):
+            if _lapsed(board, link, id(link) in resolved, found):
+                continue
         if unit is not None and link.targets == (target,):
             found.quote(Text(link.name, unit.group(0)))
             if "development" not in found.kinds:
@@ -814,6 +819,21 @@ def _chain(board: Board, target: InPlay, found: Place) -> None:
         )
         _only_development(found)
         found.cite(BECOMING)
+
+
+def _lapsed(board: Board, link: Link, resolved: bool, found: Place) -> bool:
+    """Whether a resolved link's "until the end of the turn" is over (or open: a gap) by now.
+
+    A turn of the other player stated after it ends it; the same player's turn restated may be
+    a later turn, so what it made of a card is open there.
+    """
+    over = ended(board, link.fact.index) if resolved else False
+    if over is None:
+        found.gaps.append(
+            f'"{link.name}" resolved, and what it does lasts until the end of the turn: a turn is '
+            "stated after it, and whether it is a later turn is not stated"
+        )
+    return over is not False
 
 
 def _only_development(found: Place) -> None:

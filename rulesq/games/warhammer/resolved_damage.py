@@ -1,21 +1,26 @@
-"""The damage a chain stated resolved assigned: its links that deal N damage to one target unit.
+"""The damage a chain stated resolved assigned: its links that deal N damage to target units.
 
-A link whose Action is one sentence "Deal N damage to one target unit." (or "X damage", X paid
-and stated), with its one target stated, a unit, assigned that damage when its chain resolved:
-damage outside combat is applied as soon as it is assigned (p.17 erratum; Non-combat Damage).
-It is read only where nothing else on its chain may have cancelled it or made its target
-illegal before it resolved: every link resolving before it must be a redirect or cancel of
-damage that is followed (they meet its damage in order) or another such damage link on another
-unit, no link names it to cancel, and no text in play restricts targeting. Any other link is
-left as it was (its damage not followed: the answers that rest on it are *cannot answer*).
+A link whose Action deals damage in sentences "Deal N damage to one target unit." (or "X
+damage", X paid and stated; a later one "to another target unit", "to a third target unit"),
+its targets stated, units, one per such sentence in their order, and whose other sentences say
+nothing of damage, destruction, hit points or X ("That unit loses [Power] until the end of
+the turn."), assigned that damage when its chain resolved: damage outside
+combat is applied as soon as it is assigned (p.17 erratum; Non-combat Damage). It is read only
+where nothing else on its chain may have cancelled it or made a target illegal before it
+resolved: every link resolving before it must be a redirect or cancel of damage that is
+followed (they meet its damage in order) or another such damage link on other units, no link
+names it to cancel, and no text in play restricts targeting. Any other link is left as it was
+(its damage not followed: the answers that rest on it are *cannot answer*).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rulesq.games.warhammer import abilities as ab
 from rulesq.games.warhammer.board import Assigned
+from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
     from rulesq.games.warhammer.board import Board, InPlay, Link
@@ -25,32 +30,61 @@ if TYPE_CHECKING:
 _KINDS = ("trigger", "tactic")
 
 
-def amount(link: Link) -> tuple[InPlay, int] | None:
-    """The one target and the damage of a plain "deal N damage to one target unit" link."""
+#: A sentence that deals damage to one target unit: the first ("target unit", "one target
+#: unit") or a later one ("another target unit", "a second target unit", "a third …").
+_DEAL = compiled(
+    r"^deal (?P<n>\d+|X) damage to (?:one |another |a (?:second|third) )?target unit\.?$",
+    re.IGNORECASE,
+)
+#: Words of a sentence that may change what the damage sentences do (X defined, damage,
+#: destruction, hit points, cancels, heals): a text holding one is not followed here.
+_UNREAD = compiled(
+    r"\b(?:X|damage|destroy\w*|cancel\w*|redirect\w*|toughness|hit points?|heal\w*|"
+    r"sacrific\w*|instead)\b",
+    re.IGNORECASE,
+)
+
+
+def amounts(link: Link) -> list[tuple[InPlay, int]] | None:
+    """The targets and the damage a link's Action deals them, one per damage sentence.
+
+    Each sentence "Deal N damage to (one / another / a second / a third) target unit." deals
+    its damage to the link's stated targets in the order the sentences name them; every other
+    sentence of the text must say nothing of damage, destruction, hit points or X ("That unit
+    loses [Power] until the end of the turn.": its power is read apart).
+    X is what was paid, for a card whose cost is X. None: not followed.
+    """
     from rulesq.games.warhammer.places import base_kinds
-    from rulesq.games.warhammer.shields import _DAMAGE_WORDS
 
     card = link.card
     if card is None or link.kind not in _KINDS or link.cancelling is not None:
         return None
     action, _why = ab.action_of(card)
-    if action is None or action.trigger is not None or len(action.sentences) != 1:
+    if action is None or action.trigger is not None or not action.sentences:
         return None
-    sentence = action.sentences[0]
-    if sentence.form != "deal" or sentence.match is None or len(link.targets) != 1:
+    deals = [_DEAL.match(sentence.words.strip()) for sentence in action.sentences]
+    if not deals[0] or any(
+        found is None and _UNREAD.search(sentence.words)
+        for found, sentence in zip(deals, action.sentences, strict=True)
+    ):
         return None
     text = card.text or ""
-    if _DAMAGE_WORDS.search(text.replace(action.quote, "")):
-        return None  # another sentence of its text speaks of damage
-    (target,) = link.targets
-    if target.facedown or base_kinds(target) != {"unit"}:
+    if _UNREAD.search(text.replace(action.quote, "")):
+        return None  # another part of its text speaks of damage
+    said = [found.group("n") for found in deals if found is not None]
+    if len(said) != len(link.targets) or len(set(map(id, link.targets))) != len(said):
         return None
-    said = sentence.match.group("n")
-    if said.isdigit():
-        return target, int(said)
-    if str(card.fields.get("cost")) == "X" and link.paid is not None:
-        return target, link.paid
-    return None
+    read: list[tuple[InPlay, int]] = []
+    for target, n in zip(link.targets, said, strict=True):
+        if target.facedown or base_kinds(target) != {"unit"}:
+            return None
+        if n.isdigit():
+            read.append((target, int(n)))
+        elif str(card.fields.get("cost")) == "X" and link.paid is not None:
+            read.append((target, link.paid))
+        else:
+            return None
+    return read
 
 
 def _harmless(link: Link, target: InPlay) -> bool:
@@ -59,8 +93,8 @@ def _harmless(link: Link, target: InPlay) -> bool:
 
     if followed(link):
         return True  # a redirect or cancel: it meets the damage in order
-    read = amount(link)
-    return read is not None and read[0] is not target
+    read = amounts(link)
+    return read is not None and all(unit is not target for unit, _ in read)
 
 
 def _maybe_destroyed(board: Board, target: InPlay) -> bool:
@@ -84,15 +118,14 @@ def assigned(board: Board, chain: list[Link], fact: Fact) -> list[Assigned]:
         return []
     found: list[Assigned] = []
     for index, link in enumerate(chain):
-        read = amount(link)
+        read = amounts(link)
         if read is None:
             continue
-        target, dealt = read
-        if board.stated_gone(target) or _maybe_destroyed(board, target):
-            continue
+        if any(board.stated_gone(t) or _maybe_destroyed(board, t) for t, _ in read):
+            continue  # a target illegal as it resolves: what the action does then is not read
         if any(
             (other.cancelling or "").casefold() == link.name.casefold() for other in chain
-        ) or not all(_harmless(other, target) for other in chain[index + 1 :]):
+        ) or not all(_harmless(other, t) for other in chain[index + 1 :] for t, _ in read):
             continue
-        found.append(Assigned(dealt, fact, False, card=target, link=link))
+        found += [Assigned(dealt, fact, False, card=t, link=link) for t, dealt in read]
     return found

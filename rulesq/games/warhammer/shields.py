@@ -192,7 +192,7 @@ class _Run:
         self.board = board
         self.at = -1
         self.flow = Flow()
-        self.dealt: dict[int, Assigned] = {}
+        self.dealt: dict[int, list[Assigned]] = {}
         self.shields: list[Shield] = []
         #: The order taken at each damage that several unlike waiting effects share, in turn.
         self.picks = picks
@@ -205,7 +205,10 @@ class _Run:
             (a.fact.index, 0, a) for a in board.assigned if a.card is not None and a.link is None
         ]
         #: the damage of resolved links read as assigned, met in the order their chain resolves
-        self.dealt = {id(a.link): a for a in board.assigned if a.link is not None}
+        self.dealt = {}
+        for a in board.assigned:
+            if a.link is not None:
+                self.dealt.setdefault(id(a.link), []).append(a)
         resolved = [
             link
             for link in board.resolved
@@ -232,12 +235,13 @@ class _Run:
     def link(self, link: Link) -> None:
         text, flow = _text(link), self.flow
         dealt = self.dealt.get(id(link))
-        if dealt is not None:
+        if dealt:
             action, _why = ab.action_of(link.card)
             flow.texts.append(Text(link.name, action.quote if action else _text(link)))
             flow.cite(NON_COMBAT, P17)
-            how = f'{dealt.amount} damage from "{link.name}"'
-            self.hit(dealt.card, dealt.amount, False, how, by=link.name)
+            for hit in dealt:  # its sentences in their order, each to its target
+                how = f'{hit.amount} damage from "{link.name}"'
+                self.hit(hit.card, hit.amount, False, how, by=link.name)
             return
         if link.targets and not re.search(r"\btargets?\b", text, re.IGNORECASE):
             flow.gaps.append(

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rulesq.corpus.models import Card
+    from rulesq.games.warhammer.claims import Ruling
     from rulesq.games.warhammer.values import Value
     from rulesq.situation.model import CardRef, Fact, Situation, Statement
 
@@ -66,6 +67,10 @@ class Reader(EventFacts):
         #: some statement has named (by id): those are no longer alike the others.
         self._picks: dict[int, InPlay] = {}
         self._singled: set[int] = set()
+        #: Units its own resolved Action made a development "until the end of the turn".
+        self._for_the_turn: list[tuple[InPlay, Link]] = []
+        #: The attack in force when each combat damage was stated assigned (by its id).
+        self._combat_in: dict[int, Attack] = {}
 
     def error(
         self,
@@ -111,7 +116,57 @@ class Reader(EventFacts):
         self._check_zone_damage()
         self._check_triggered()
         self._unsure_targets()
+        self._unmade_attacks(facts)
         return self.board
+
+    def _unmade_attacks(self, facts: list[Fact]) -> None:
+        """Combat damage stated assigned in an attack that cannot be made is not assigned.
+
+        The attack is judged as it was declared (the board the facts before it describe): one
+        the rules or a card text forbid (outside the battlefield phase, an attacker that
+        cannot be declared) is no attack, and no combat damage is assigned in it (Turn
+        Sequence, Phase 4); with its phase unstated, one a text forbids in any phase is none
+        either. One whose lawfulness is not read stays as stated.
+        """
+        attacks = {id(a): a for a in self._combat_in.values()}
+        for attack in attacks.values():
+            ruling, unread = self._judged(facts, attack)
+            if unread:
+                made = [a for a in self.board.assigned if self._combat_in.get(id(a)) is attack]
+                self.board.unsure_damage += [(a, unread) for a in made]
+                continue
+            if ruling is None:
+                continue
+            attack.unmade = ruling
+            void = [a for a in self.board.assigned if self._combat_in.get(id(a)) is attack]
+            self.board.assigned = [a for a in self.board.assigned if not any(a is v for v in void)]
+            self.board.unmade_damage += [(a, ruling) for a in void]
+
+    def _judged(self, facts: list[Fact], attack: Attack) -> tuple[Ruling | None, list[str]]:
+        """The ruling that an attack cannot be made as declared (or None), and what is unread.
+
+        Read on the board of the facts before it; kept per situation text and attack (every
+        question of a file reads the same facts before it), as reading them again is a whole
+        board's reading.
+        """
+        from rulesq.games.warhammer.attacks import NO_PHASE, can_attack, decide_topics
+        from rulesq.games.warhammer.combat_plays import PHASE_OVER
+
+        key = (self.situation.source, self.situation.text, attack.fact.index, PHASE_OVER.get())
+        if key in _JUDGED:
+            return _JUDGED[key]
+        then = Reader(self.situation).read([f for f in facts if f.index < attack.fact.index])
+        attackers = [c for a in attack.attackers for c in then.cards if c.ref is a.ref]
+        found: tuple[Ruling | None, list[str]] = (None, [])
+        if len(attackers) == len(attack.attackers):
+            read = can_attack(then, attack.attacker, attackers)
+            unread = [gap for gap in read.gaps if gap != NO_PHASE]
+            ruling = None if unread else decide_topics(read)  # unstated phase: any phase
+            found = (ruling if ruling is not None and ruling.allowed is False else None, unread)
+        if len(_JUDGED) >= _JUDGED_MOST:
+            _JUDGED.clear()
+        _JUDGED[key] = found
+        return found
 
     def _unsure_targets(self) -> None:
         """Resolved links whose effect a sentence not read may have sent elsewhere: no targets.
@@ -268,6 +323,7 @@ class Reader(EventFacts):
     def _fact_turn(self, fact: Fact) -> None:
         if self.board.turns and self.board.turns[-1][0] != fact.who:
             self.board.attack = None  # a new turn: the attack of the turn before has ended
+        self._turn_over(self.board.turns[-1][0] != fact.who if self.board.turns else None)
         self.board.turn, self.board.turn_fact = fact.who, fact
         self.board.turns.append((fact.who, fact))
 
@@ -486,8 +542,8 @@ class Reader(EventFacts):
         for (owner, zone), fact in self._zone_damage.items():
             capital = self.board.capital(owner)
             damage = capital.damage.get(zone, 0)
-            if zone in capital.burning or damage < SECTION_HIT_POINTS:
-                continue
+            if zone in capital.burning or damage < SECTION_HIT_POINTS or zone in capital.unsure:
+                continue  # a count an effect left unknown since is not the count stated then
             whose = "my" if owner == ME else "your"
             name = f"{whose} {zone.value}{' zone' if zone is Zone.QUEST else ''}"
             points = zone_hit_points(self.board, owner, zone).value
@@ -512,7 +568,7 @@ class Reader(EventFacts):
         amount, combat = int(fact.param("number")), fact.param("combat") is not None
         if fact.cards:
             placed = self._in_play(fact.cards[0])
-            self.board.assigned.append(Assigned(amount, fact, combat, card=placed))
+            self._assign(Assigned(amount, fact, combat, card=placed))
             return
         owner, zone = fact.who or ME, Zone(fact.param("zone"))
         if zone in self.board.capital(owner).burning:
@@ -522,7 +578,13 @@ class Reader(EventFacts):
                 fact,
                 zone.value,
             )
-        self.board.assigned.append(Assigned(amount, fact, combat, owner=owner, zone=zone))
+        self._assign(Assigned(amount, fact, combat, owner=owner, zone=zone))
+
+    def _assign(self, assigned: Assigned) -> None:
+        """Damage stated assigned; combat damage is that of the attack in force."""
+        self.board.assigned.append(assigned)
+        if assigned.combat and self.board.attack is not None:
+            self._combat_in[id(assigned)] = self.board.attack
 
     def _fact_attack(self, fact: Fact) -> None:
         attacker, defender = fact.param("players", (ME, YOU))[:2]
@@ -769,6 +831,26 @@ class Reader(EventFacts):
         self.board.resolved += self.board.chain
         self.board.chain, self.board.resolving = [], None
 
+    def _turn_over(self, new: bool | None) -> None:
+        """A turn stated: the units made developments for the turn before are units again.
+
+        Each leaves its zone's count (a new turn); the same player's turn restated may be a
+        later turn, so the count is open; a first turn statement changes nothing.
+        """
+        if new is None:
+            return
+        for placed, link in self._for_the_turn:
+            if new:
+                self._recount(placed.owner, placed.zone, -1)
+                continue
+            capital = self.board.capital(placed.owner)
+            if placed.zone is not None and capital.developments.pop(placed.zone, None) is not None:
+                capital.unsure[placed.zone] = (
+                    f'"{link.name}" made "{placed.name}" a development until the end of the turn, '
+                    "and a turn is stated after it: whether it is a later turn is not stated"
+                )
+        self._for_the_turn = []
+
     def _link_recount(self, link: Link, cancels: bool) -> None:
         """A resolved link that turns a card into a development: the counts follow it."""
         from rulesq.games.warhammer.places import TURN_FACEDOWN, self_development
@@ -785,6 +867,8 @@ class Reader(EventFacts):
             return
         if self._is_development(turned):
             return
+        if turned is link.source:
+            self._for_the_turn.append((turned, link))
         capital = self.board.capital(turned.owner)
         if cancels or turned.attached_to is not None or turned.played_by is not None:
             # Whether it became a development (a cancel on the chain) or stays one (an
@@ -821,6 +905,7 @@ class Reader(EventFacts):
     def _fact_pile(self, fact: Fact) -> None:
         pile = self.board.discard.setdefault(fact.who or ME, [])
         pile += [ref.card for ref in fact.cards if ref.card is not None]
+        self.board.discard_at[fact.who or ME] = fact.index
 
     def _fact_traits(self, fact: Fact) -> None:
         self._state_traits(fact, tuple(str(t) for t in fact.param("trait", ())))
@@ -1055,6 +1140,11 @@ def _without_action(card: Card | None, text: str) -> str:
 
     action, _why = action_of(card)
     return text.replace(action.quote, "") if action is not None else text
+
+
+#: Attacks judged as declared (``Reader._judged``), by situation text and attack; bounded.
+_JUDGED: dict[tuple[str, str, int, bool | None], tuple[Ruling | None, list[str]]] = {}
+_JUDGED_MOST = 256
 
 
 def read_board(situation: Situation, facts: list[Fact]) -> Board:

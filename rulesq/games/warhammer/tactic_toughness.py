@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rulesq.games.warhammer import combat_plays, terms, texts, traits
 from rulesq.games.warhammer import effects as fx
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.turns import ended
 from rulesq.games.warhammer.vocab import Header
 from rulesq.regexcache import compiled
 
@@ -167,10 +168,15 @@ def _acted(board: Board) -> list[_Acted]:
     for who, capital in board.capitals.items():
         found += [
             _Acted(card, who, None, False, "was played this turn")
-            for card, _ in capital.played
-            if card is not None and _tactic(card) and gives(card)
+            for card, fact in capital.played
+            if card is not None
+            and _tactic(card)
+            and gives(card)
+            and ended(board, fact.index) is not True
         ]
-    for name, who, _fact in board.triggered:
+    for name, who, fact in board.triggered:
+        if ended(board, fact.index) is True:
+            continue  # a trigger of a turn now over: what it gave for a time is over
         placed = board.find(name)
         card = placed.card if placed is not None else None
         if card is not None and gives(card) and name.casefold() not in resolved:

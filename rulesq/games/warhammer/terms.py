@@ -16,8 +16,11 @@ from rulesq.games.warhammer import traits
 from rulesq.regexcache import compiled
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rulesq.games.warhammer import effects as fx
     from rulesq.games.warhammer.board import Board, InPlay
+    from rulesq.games.warhammer.values import Value
     from rulesq.games.warhammer.vocab import Zone
 
 
@@ -151,7 +154,38 @@ def _damaged(board: Board, target: InPlay) -> bool:
     dealt = may_be_dealt(board, target)
     if not found and dealt:
         raise CannotAnswer(f'"{target.name}" is stated with no damage, but {dealt}')
-    return found
+    return found or bool(applied(board, target))
+
+
+def applied(board: Board, target: InPlay) -> int | None:
+    """The damage resolved links dealt a unit since it was stated, applied at once (None: open).
+
+    Read where the damage assigned by links ``resolved_damage`` follows (outside combat:
+    applied as soon as it is assigned, p.17) came after the unit's statement, none is stated
+    assigned to the unit itself, and the damage dealt is known (Toughness, cancels and
+    redirects met: a redirect may bring it another unit's damage).
+    """
+    if any(a.card is target and (a.link is None or a.combat) for a in board.assigned):
+        return None  # damage stated assigned to it: applied when, and how much, not read here
+    followed = [a for a in board.assigned if a.link is not None and a.amount > 0]
+    if not followed:
+        return 0
+    if any(a.fact.index < target.fact.index for a in followed) or _DEALT is None:
+        return None
+    value = _DEALT(board, target)
+    return value.value if not value.gaps else None
+
+
+#: How much damage a unit is dealt (``damage.dealt``), set by the damage module as it loads:
+#: it reads this module's terms (Toughness grants), so this one cannot import it. Unset, the
+#: damage a link dealt is open.
+_DEALT: Callable[[Board, InPlay], Value] | None = None
+
+
+def follow_damage(dealt: Callable[[Board, InPlay], Value]) -> None:
+    """Give ``applied`` the reading of the damage a unit is dealt (the damage module's)."""
+    global _DEALT
+    _DEALT = dealt
 
 
 #: A text that deals damage to a unit (or makes it take some): "deal 3 damage", not "deals no
@@ -171,6 +205,8 @@ def may_be_dealt(board: Board, target: InPlay) -> str:
             continue
         if link.fact.index < target.fact.index:
             continue  # its damage was stated after the link
+        if board.dealt_by(link) is not None and applied(board, target) is not None:
+            continue  # its damage is followed (``applied``)
         if target in link.targets or not link.targets:
             return f'"{link.name}" resolved and deals damage, and it may have reached it'
     return ""

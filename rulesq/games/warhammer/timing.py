@@ -35,6 +35,7 @@ from rulesq.games.warhammer.answers import _board, _card, _conclude, _concluded,
 from rulesq.games.warhammer.board import PHASES
 from rulesq.games.warhammer.claims import Text, decide, rule_claim, text_claim
 from rulesq.games.warhammer.places import QUESTS, controller, in_play, tokens_gap, tokens_held
+from rulesq.games.warhammer.turns import ended
 from rulesq.regexcache import compiled
 from rulesq.situation.model import ME
 
@@ -329,7 +330,7 @@ def _trigger_claims(ctx: Context, respond: bool) -> Answer:
         _timing(board, card, action, player, claims, gaps)
         _during(board, card, action, player, claims, gaps, met)
         limits.once_per(board, card, action.quote, player, claims, gaps)
-        limits.barred(board, card, claims)
+        limits.barred(board, card, claims, gaps)
         if placed is not None and not tactic:
             lost_actions.check(board, placed, claims, gaps)
             action_zones.check(board, placed, action.quote, claims, gaps)
@@ -487,8 +488,16 @@ def _timing(
             BEGINNING_TIMING,
         )
         return
-    done = [n for n, who, _ in board.triggered if who == player and n == card.name]
+    mine = [(n, ended(board, fact.index)) for n, who, fact in board.triggered if who == player]
+    done = [n for n, over in mine if n == card.name and over is False]
     done += [lk.name for lk in board.chain if lk.card is card and lk.kind == "trigger"]
+    if not done and any(n == card.name and over is None for n, over in mine):
+        gaps.append(
+            f'"{card.name}" was triggered before the same player\'s turn was stated again, '
+            "which may be this turn or a later one: whether its trigger condition is used up "
+            "is not known"
+        )
+        return
     copies = [
         c
         for c in board.cards
@@ -515,7 +524,7 @@ def _timing(
             TRIGGERED,
         )
         return
-    earlier = [n for n, who, _ in board.triggered if who == player]
+    earlier = [n for n, over in mine if over is False]
     quoted = ", ".join(f'"{n}"' for n in earlier)
     claims.append(
         rule_claim(
@@ -747,6 +756,27 @@ def _one_cost(
         payable = [
             c.name for c in pile if (_printed(c) or 0) <= placed.tokens and _printed(c) is not None
         ]
+        since = [
+            lk.name
+            for lk in board.resolved
+            if lk.who == player
+            and lk.kind == "tactic"
+            and lk.card is not None
+            and lk.fact.index > board.discard_at.get(player, -1)
+            and _has_trait(board, lk.card, trait)
+        ]
+        if not payable and player not in board.discard:
+            gaps.append(
+                f'the cost is "{cost}", and what the discard pile holds is not stated (write, '
+                f'e.g., {"my" if player == ME else "your"} discard pile has "…")'
+            )
+            return
+        if not payable and since:
+            gaps.append(
+                f'the cost is "{cost}", and "{since[0]}" resolved after the discard pile was '
+                "stated: it may be there now"
+            )
+            return
         if payable:
             claims.append(
                 rule_claim(
@@ -762,7 +792,7 @@ def _one_cost(
             _forbid(
                 claims,
                 f'"{card.name}" has {placed.tokens} resource tokens: no {trait} card in the '
-                "discard pile has a printed cost it can pay (or none is stated there)",
+                "discard pile has a printed cost it can pay",
                 C.TRIGGERING,
             )
         return
@@ -1175,6 +1205,13 @@ def card_can_target(ctx: Context) -> Answer:
         )
     placed = board.find(other.name)
     assert placed is not None
+    from rulesq.games.warhammer.damage import P17, destroyed_at_once
+
+    gone, why = destroyed_at_once(board, placed)
+    if gone is None:
+        raise CannotAnswer(why)
+    if gone:
+        return _conclude(ctx, YesNo(False), why, [TARGETS, P17], [])
     mine = board.find(source.name)
     player = mine.owner if mine is not None else ctx.question.who or ME
     legal, words = target_phrases.unit_is_legal(board, action.effect, player, mine, placed)
@@ -1182,6 +1219,12 @@ def card_can_target(ctx: Context) -> Answer:
         raise CannotAnswer(
             f'whether "{other.name}" is a legal target of "{source.name}" is not read ({words})'
         )
+    if legal:  # a text in force that restricts targeting may leave it no legal target
+        from rulesq.games.warhammer.target_taxes import taxes
+
+        barred = taxes(board, source, player).gaps
+        if barred:
+            raise CannotAnswer("; ".join(barred))
     return _conclude(
         ctx,
         YesNo(legal),

@@ -16,6 +16,7 @@ from rulesq.games.warhammer import trigger_texts as T
 from rulesq.games.warhammer import triggers as G
 from rulesq.games.warhammer.answers import _board, _card, _conclude
 from rulesq.games.warhammer.claims import Text
+from rulesq.games.warhammer.turns import ended
 from rulesq.situation.model import ME, YOU
 
 if TYPE_CHECKING:
@@ -152,6 +153,17 @@ def can_target(ctx: Context) -> Answer:
     ]
     rules = [D.DESTROY if how == "destroyed" else D.SACRIFICE, QA_ANY_WAY]
     ok = True
+    gone = [f for victim, f in board.sacrificed if victim is target]
+    gone += [e.fact for e in board.events if e.card is target and e.kind == "destroyed"]
+    over = ended(board, gone[0].index) if gone else False
+    if over is None:
+        raise CannotAnswer(
+            f'"{target.name}" is {how}, and a turn is stated after it: whether it entered the '
+            "discard pile this turn is not stated"
+        )
+    if over:
+        steps.append("it entered the discard pile on a turn now over, not this turn")
+        ok = False
     if target.owner != player:
         steps.append("it enters the opponent's discard pile, not yours")
         ok = False

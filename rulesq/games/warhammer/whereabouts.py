@@ -263,10 +263,15 @@ def can_quest(ctx: Context) -> Answer:
 
 def can_put(ctx: Context) -> Answer:
     """Answer ``can I put "X" into play with "Y"?``: not a card already in play (Q&A 20)."""
+    from rulesq.games.warhammer.places import in_play as still_in_play
+
     board = _board(ctx)
     card = _card(ctx)
     effect = ctx.question.cards[1].card if len(ctx.question.cards) > 1 else None
-    return _ruled(ctx, M.can_put_into_play(board.find(card.name), card.name, effect))
+    placed = board.find(card.name)
+    if placed is not None and not still_in_play(board, placed):
+        placed = None  # stated in play, gone since (destroyed, sacrificed): out of play now
+    return _ruled(ctx, M.can_put_into_play(placed, card.name, effect))
 
 
 def can_defend(ctx: Context) -> Answer:

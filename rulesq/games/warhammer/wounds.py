@@ -97,6 +97,11 @@ def destroyed(ctx: Context) -> Answer:
     verdict, value = D.destroyed(board, placed)
     if verdict is None:
         return _cannot(ctx, value)
+    if not verdict and any(e.kind == "leaves_play" and e.card is placed for e in board.events):
+        raise CannotAnswer(
+            f'"{placed.name}" leaves play, and how is not stated: it may have been destroyed '
+            f'(write, e.g., "{placed.name}" is destroyed)'
+        )
     if spiked is not None:
         value.steps[:0] = spiked[1].steps
         value.rules += [r for r in spiked[1].rules if r not in value.rules]
@@ -281,7 +286,7 @@ def can_assign(ctx: Context) -> Answer:
         )
     amount = int(ctx.question.param("number"))
     outside, read = A.outside(board)
-    barred = A.unlawful(board) if outside is False else None
+    barred = A.unlawful(board) if outside is not True else None
     if barred is not None:
         return _concluded(
             ctx,

@@ -8,15 +8,20 @@ cases encode whose keys share a *decisive* part with its own (the step, a kind t
 lost, a rule clause), ranked by how much of the structure they share (a weighted overlap of
 the two keys over their union), then by cards in common. A case's ``source`` line only says
 which FAQ answer the case encodes; it plays no part in the ranking. The index is built on
-first use and cached as JSON, keyed by the contents of the corpus, the cases and the code.
+first use and cached as texts (its postings, each entry's ranking data and key, each decoded
+when a look-up first wants it), keyed by the contents of the game's corpus and cases, the
+grammars and the code that answers them.
 """
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rulesq.cachefiles import CacheProblem, warn_once
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -236,45 +241,164 @@ class Match:
     key: Key
 
 
-@dataclass
 class PrecedentIndex:
-    """The encoded FAQ case answers of a game, with postings from feature to entries.
+    """The encoded FAQ case answers of a game, read as they are wanted.
+
+    The index is a list of texts (as the cache file keeps them, :func:`write_texts`): a
+    header; the names of the features and of the FAQ answers the entries encode; for each
+    name, the run of bits it owns and the entries that have it (its *posting*); for each
+    entry, what ranking reads (its weight, the mask of its features' bits, the FAQ answers
+    it encodes and its cards); and each entry's key. A look-up decodes the postings of the
+    answer's own features, the ranking data of the entries they reach and the keys of the
+    entries it cites, no others: a cold ``ask`` reads a few dozen of 549 entries.
 
     Each feature owns a run of bits (two per unit of weight) of one big integer, so the
     weight two keys share is the popcount of the AND of their masks, halved.
+
+    A piece that is not what the index writes (a damaged cache file) raises
+    :class:`CacheProblem` when it is decoded: an index read from the cache folder is then
+    built again (``heal``), with one warning, and the look-up made again on it.
     """
 
-    entries: list[Entry]
-    postings: dict[str, set[int]] = field(default_factory=dict)
-    bits: dict[str, int] = field(default_factory=dict)
-    masks: list[int] = field(default_factory=list)
-    weights: list[float] = field(default_factory=list)
-    by_clause: dict[str, list[int]] = field(default_factory=dict)
-    _width: int = 0
+    def __init__(
+        self,
+        texts: list[str],
+        known: AbstractSet[str],
+        heal: Callable[[], list[str]] | None = None,
+    ) -> None:
+        self._known = known
+        self._heal = heal
+        self._load(texts)
 
-    def __post_init__(self) -> None:
-        for position, entry in enumerate(self.entries):
-            for feature in entry.features:
-                self.postings.setdefault(feature, set()).add(position)
-            self.masks.append(self.mask(entry.features, grow=True))
-            self.weights.append(entry.key.weight())
-            for clause in entry.clauses:
-                self.by_clause.setdefault(clause, []).append(position)
+    def _load(self, texts: list[str]) -> None:
+        """Take the texts of an index (CacheProblem when their layout is not the index's)."""
+        import json
 
-    def mask(self, features: dict[str, float], grow: bool = False) -> int:
-        """The bits of the features the index knows (``grow``: give new ones bits)."""
-        found = 0
-        for feature, weight in features.items():
-            bits = self.bits.get(feature)
-            if bits is None:
-                if not grow:
-                    continue
-                start = self._width
-                width = int(weight * 2)
-                bits = self.bits[feature] = ((1 << width) - 1) << start
-                self._width = start + width
-            found |= bits
-        return found
+        try:
+            header = json.loads(texts[0]) if texts else None
+        except (ValueError, RecursionError):
+            header = None
+        if type(header) is not dict or header.keys() != _HEADER_NAMES:
+            raise CacheProblem("the precedent index cache has the wrong shape")
+        files, count, names = header["files"], header["entries"], header["names"]
+        bits = header["bits"]
+        if not (type(files) is type(count) is type(names) is type(bits) is int):
+            raise CacheProblem("the precedent index cache has the wrong shape")
+        if min(files, count, names, bits) < 0:
+            raise CacheProblem("the precedent index cache has the wrong shape")
+        if len(texts) != 1 + 2 * names + 2 * count:
+            raise CacheProblem("the precedent index cache has the wrong shape")
+        if files and not count:
+            raise CacheProblem("the precedent index cache has no entry for the cases")
+        postings = dict(zip(texts[1 : 1 + names], texts[1 + names : 1 + 2 * names], strict=True))
+        if len(postings) != names:
+            raise CacheProblem("the precedent index cache names a feature twice")
+        self.texts = texts
+        self.files = files
+        self._bits = bits
+        self._postings = postings
+        self._ranking = texts[1 + 2 * names : 1 + 2 * names + count]
+        self._keys = texts[1 + 2 * names + count :]
+        self._posting: dict[str, tuple[int, frozenset[int]]] = {}
+        self._ranked: dict[int, tuple[float, int, tuple[str, ...], frozenset[str]]] = {}
+        self._entries: dict[int, Entry] = {}
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    @classmethod
+    def of_entries(
+        cls, entries: list[Entry], files: int, known: AbstractSet[str]
+    ) -> PrecedentIndex:
+        """The index of entries (``files``: the case files they were read from)."""
+        return cls(_layout(entries, files), known)
+
+    def _safely(self, work: Callable[[], _T]) -> _T:
+        """``work()``; on a damaged piece, once, the index built again and ``work()`` again."""
+        try:
+            return work()
+        except CacheProblem as problem:
+            if self._heal is None:
+                raise
+            heal, self._heal = self._heal, None
+            warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
+            self._load(heal())
+            return work()
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Every entry, in order (each decoded)."""
+        return self._safely(lambda: [self._entry(p) for p in range(len(self))])
+
+    def entry(self, position: int) -> Entry:
+        """The entry at ``position``."""
+        return self._safely(lambda: self._entry(position))
+
+    def with_clause(self, clause: str) -> frozenset[int]:
+        """The entries that encode the FAQ answer ``clause``."""
+        return self._safely(lambda: self._postings_of(_CLAUSE + clause)[1])
+
+    def _postings_of(self, name: str) -> tuple[int, frozenset[int]]:
+        """The bits a feature owns and the entries that have it (none for a name not known)."""
+        held = self._posting.get(name)
+        if held is None:
+            text = self._postings.get(name)
+            if text is None:
+                held = (0, _NONE)
+            else:
+                try:
+                    start, width, *positions = map(int, text.split(" "))
+                except ValueError:
+                    raise CacheProblem("the precedent index cache has a damaged posting") from None
+                if (
+                    min(start, width, *positions) < 0
+                    or start + width > self._bits  # no run of bits past the masks' width
+                    or max(positions, default=0) >= len(self)
+                ):
+                    raise CacheProblem("the precedent index cache has a damaged posting")
+                held = (((1 << width) - 1) << start, frozenset(positions))
+            self._posting[name] = held
+        return held
+
+    def _ranking_of(self, position: int) -> tuple[float, int, tuple[str, ...], frozenset[str]]:
+        """An entry's weight, mask, FAQ answers and cards, as ranking reads them."""
+        held = self._ranked.get(position)
+        if held is None:
+            import json
+
+            try:
+                weight, mask, clauses, cards = json.loads(self._ranking[position])
+                bits = int(mask, 16)
+            except (ValueError, TypeError, RecursionError):
+                raise CacheProblem("the precedent index cache has a damaged entry") from None
+            if (
+                type(weight) not in _NUMBERS
+                or type(clauses) is not list
+                or type(cards) is not list
+                or not clauses
+                or not _strings(clauses)
+                or not _strings(cards)
+                or not self._known >= set(clauses)
+            ):
+                raise CacheProblem("the precedent index cache does not match the corpus")
+            held = self._ranked[position] = (weight, bits, tuple(clauses), frozenset(cards))
+        return held
+
+    def _entry(self, position: int) -> Entry:
+        """The entry at ``position``, its key decoded and checked against its ranking data."""
+        held = self._entries.get(position)
+        if held is None:
+            import json
+
+            weight, _, clauses, cards = self._ranking_of(position)
+            try:
+                key = Key.from_json(json.loads(self._keys[position]))
+            except (ValueError, RecursionError):
+                raise CacheProblem("the precedent index cache has a damaged key") from None
+            if key.cards != cards or key.weight() != weight:
+                raise CacheProblem("the precedent index cache has a damaged key")
+            held = self._entries[position] = Entry(clauses, key, key.features())
+        return held
 
     def rank(self, key: Key, skip: frozenset[str] = frozenset()) -> list[tuple[float, int, int]]:
         """``(score, cards in common, entry)`` for the entries sharing a decisive part, best first.
@@ -284,42 +408,37 @@ class PrecedentIndex:
         the same question kind and deciding step come first; then the share of the structure
         in common (weighted, over the union of the two keys), then the cards.
         """
+        return self._safely(lambda: self._rank(key, skip))
+
+    def _rank(self, key: Key, skip: frozenset[str]) -> list[tuple[float, int, int]]:
         mine = key.features()
         total = key.weight()
-        postings = self.postings
+        postings = self._postings_of
         candidates: set[int] = set()
+        query = 0
         for feature in mine:
+            bits, having = postings(feature)
+            query |= bits
             if feature.partition(":")[0] in DECISIVE:
-                candidates |= postings.get(feature, _NONE)
+                candidates |= having
         step = f"step:{key.step}" if key.step is not None else "nostep:"
-        same = postings.get(f"kind:{key.kind}", _NONE) & postings.get(step, _NONE)
+        kind = postings(f"kind:{key.kind}")[1]
+        same = kind & postings(step)[1]
         candidates |= same
+        ranking = self._ranking_of
         if key.verdict in ("yes", "no"):
             opposite = "no" if key.verdict == "yes" else "yes"
-            opposed = (
-                postings.get(f"kind:{key.kind}", _NONE)
-                & postings.get(f"verdict:{opposite}", _NONE)
-                & candidates
-            )
-            candidates -= {p for p in opposed if key.cards & self.entries[p].key.cards}
+            opposed = kind & postings(f"verdict:{opposite}")[1] & candidates
+            candidates -= {p for p in opposed if key.cards & ranking(p)[3]}
         for clause in skip:
-            candidates -= {
-                p for p in self.by_clause.get(clause, ()) if set(self.entries[p].clauses) <= skip
-            }
-        query = self.mask(mine)
-        masks, weights, entries, cards = self.masks, self.weights, self.entries, key.cards
+            candidates -= {p for p in postings(_CLAUSE + clause)[1] if set(ranking(p)[2]) <= skip}
+        cards = key.cards
         ranked = []
         for position in candidates:
-            both = (query & masks[position]).bit_count() / 2
-            score = both / (total + weights[position] - both) + (position in same)
-            ranked.append(
-                (
-                    -score,
-                    -len(cards & entries[position].key.cards),
-                    entries[position].clauses,
-                    position,
-                )
-            )
+            weight, mask, clauses, theirs = ranking(position)
+            both = (query & mask).bit_count() / 2
+            score = both / (total + weight - both) + (position in same)
+            ranked.append((-score, -len(cards & theirs), clauses, position))
         ranked.sort()
         return [(-score, -common, position) for score, common, _, position in ranked]
 
@@ -328,7 +447,8 @@ class PrecedentIndex:
         """Answer every FAQ case of the game and index its answers."""
         import contextvars
 
-        return contextvars.copy_context().run(lambda: cls(list(_case_entries(corpus))))
+        entries = contextvars.copy_context().run(lambda: list(_case_entries(corpus)))
+        return cls.of_entries(entries, _case_count(corpus.game), corpus.clauses.keys())
 
     @classmethod
     def of(cls, corpus: Corpus) -> PrecedentIndex:
@@ -340,87 +460,98 @@ class PrecedentIndex:
 
     @classmethod
     def _cached(cls, corpus: Corpus) -> PrecedentIndex:
-        """The index read from its JSON cache file, or built (and the file written)."""
-        from rulesq.cachefiles import (
-            CacheProblem,
-            content_key,
-            private_dir,
-            prune,
-            read_json,
-            unchanged,
-            warn_once,
-        )
-        from rulesq.cachefiles import write_json as write
+        """The index read from its cache file, or built (and the file written).
+
+        The file is read as texts and each piece decoded when a look-up wants it; a piece
+        found damaged then builds the index again (and writes it), as a damaged file found
+        when it is opened does.
+        """
+        from rulesq.cachefiles import content_key, private_dir, prune, read_texts, unchanged
+        from rulesq.cachefiles import write_texts as write
 
         folder = private_dir()
         if folder is None:
             return cls.build(corpus)
         stem = f"precedents-{corpus.game}-"
-        key = content_key(_derived_from(corpus.game), salt=stem + "1")
+        salt = f"{stem}{_FORMAT}"
+        sources = _derived_from(corpus.game)
+        key = content_key(sources, salt=salt)
         path = folder / f"{stem}{key}.json"
+
+        def built() -> list[str]:
+            index = cls.build(corpus)
+            if unchanged(key, lambda: content_key(_derived_from(corpus.game), salt=salt)):
+                prune(folder, f"{stem}*", path)
+                write(path, "precedents", key, index.texts)
+            # else a source changed while the FAQ cases were answered (an edit, a checkout,
+            # a merge): what was built may mix old and new files, so it is kept under no key
+            # (under the old one, it would be served if the old files came back).
+            return index.texts
+
+        known = corpus.clauses.keys()
         try:
-            payload = read_json(path, "precedents", key)
-            if payload is not None:
-                return cls._from_payload(corpus, payload)
+            texts = read_texts(path, "precedents", key)
+            if texts is not None:
+                index = cls(texts, known, heal=built)
+                if index.files != _cases_among(sources, corpus.game):
+                    raise CacheProblem("the precedent index cache does not match the cases")
+                return index
         except CacheProblem as problem:
             warn_once(f"ignoring an unusable cache file ({problem}); rebuilt it")
-        index = cls.build(corpus)
-        if not unchanged(key, lambda: content_key(_derived_from(corpus.game), salt=stem + "1")):
-            # A source changed while the FAQ cases were answered (an edit, a checkout, a
-            # merge): what was built may mix old and new files, so it is kept under no key
-            # (under the old one, it would be served if the old files came back).
-            return index
-        prune(folder, f"{stem}*", path)
-        write(
-            path,
-            "precedents",
-            key,
-            {
-                "files": _case_count(corpus.game),
-                "entries": [
-                    {"clauses": list(e.clauses), "key": e.key.to_json()} for e in index.entries
-                ],
-            },
-        )
-        return index
-
-    @classmethod
-    def _from_payload(cls, corpus: Corpus, payload: object) -> PrecedentIndex:
-        """The index from a cache payload, every field checked (CacheProblem if wrong)."""
-        from rulesq.cachefiles import CacheProblem
-
-        wrong = CacheProblem("the precedent index cache has the wrong shape")
-        if not isinstance(payload, dict) or set(payload) != {"files", "entries"}:
-            raise wrong
-        files, items = payload["files"], payload["entries"]
-        if not isinstance(items, list) or files != _case_count(corpus.game):
-            raise wrong
-        if files and not items:
-            raise CacheProblem("the precedent index cache has no entry for the cases")
-        entries = []
-        known = corpus.clauses.keys()
-        for item in items:
-            if type(item) is not dict or item.keys() != _ENTRY_NAMES:
-                raise wrong
-            clauses = item["clauses"]
-            if (
-                type(clauses) is not list
-                or not clauses
-                or not _strings(clauses)
-                or not known >= set(clauses)
-            ):
-                raise CacheProblem("the precedent index cache does not match the corpus")
-            try:
-                key = Key.from_json(item["key"])
-            except ValueError:
-                raise wrong from None
-            entries.append(Entry(tuple(clauses), key, key.features()))
-        return cls(entries)
+        return cls(built(), known)
 
 
-_ENTRY_NAMES = frozenset({"clauses", "key"})
+def _layout(entries: list[Entry], files: int) -> list[str]:
+    """The texts of an index of ``entries`` (see :class:`PrecedentIndex`)."""
+    import json
+
+    postings: dict[str, list[int]] = {}
+    bits: dict[str, tuple[int, int]] = {}
+    masks: list[int] = []
+    width = 0
+    for position, entry in enumerate(entries):
+        mask = 0
+        for feature, weight in entry.features.items():
+            owned = bits.get(feature)
+            if owned is None:
+                owned = bits[feature] = (width, int(weight * 2))
+                width += owned[1]
+            mask |= ((1 << owned[1]) - 1) << owned[0]
+            postings.setdefault(feature, []).append(position)
+        masks.append(mask)
+        for clause in entry.clauses:
+            postings.setdefault(_CLAUSE + clause, []).append(position)
+    names = list(postings)
+    header = {"files": files, "entries": len(entries), "names": len(names), "bits": width}
+    return [
+        json.dumps(header),
+        *names,
+        *(" ".join(map(str, [*bits.get(name, (0, 0)), *postings[name]])) for name in names),
+        *(
+            json.dumps([e.key.weight(), format(mask, "x"), list(e.clauses), sorted(e.key.cards)])
+            for e, mask in zip(entries, masks, strict=True)
+        ),
+        *(json.dumps(e.key.to_json()) for e in entries),
+    ]
+
+
+def _cases_among(sources: list[str], game: str) -> int:
+    """How many of the files an index derives from are the game's case files."""
+    import os
+
+    folder = os.path.join(os.fspath(cases_dir(game)), "")
+    return sum(1 for path in sources if path.startswith(folder) and path.endswith(".rq"))
+
+
+#: The layout of the index's texts (a new one is a new cache key).
+_FORMAT = "3"
+#: What starts the name of an FAQ answer among the features (no feature starts so).
+_CLAUSE = "@"
+_HEADER_NAMES = frozenset({"files", "entries", "names", "bits"})
+_NUMBERS = {int, float}
+_T = TypeVar("_T")
 _BUILT: dict[int, tuple[weakref.ref[Corpus], PrecedentIndex]] = {}
-_NONE: set[int] = set()
+_NONE: frozenset[int] = frozenset()
 
 
 def cases_dir(game: str) -> Path:
@@ -436,23 +567,45 @@ def _case_count(game: str) -> int:
 
 
 def _derived_from(game: str) -> list[str]:
-    """The files the index derives from: the corpus, the cases, the grammars and the code."""
+    """The files the index derives from: the game's corpus and cases, the grammars, the code.
+
+    The code is the package's modules but those of the folders no answer of a case runs
+    (:data:`NOT_BUILDERS`) and the other games' judges, so that an edit of the command line,
+    a renderer or another game keeps the index (a test traces a build: every module it
+    imports and every function it runs is among these files).
+    """
+    import os
     from pathlib import Path
 
     from rulesq.paths import corpus_dir, grammar_dir
 
     code = Path(__file__).resolve().parents[3]
+    games = os.path.join(code, "games")
+    skip = {os.path.join(code, name) for name in NOT_BUILDERS}
+    try:
+        skip.update(e.path for e in os.scandir(games) if e.name != game and e.is_dir())
+    except OSError:
+        pass
     return sorted(
-        [*_files(corpus_dir() / game), *_files(grammar_dir(), ".lark"), *_files(code, ".py")]
+        [
+            *_files(corpus_dir() / game),
+            *_files(grammar_dir(), ".lark"),
+            *_files(code, ".py", frozenset(skip)),
+        ]
     )
 
 
-def _files(folder: Path, suffix: str = "") -> list[str]:
+#: The package's folders whose modules take no part in answering a game's cases.
+NOT_BUILDERS = ("cli", "render")
+
+
+def _files(folder: Path, suffix: str = "", skip: AbstractSet[str] = frozenset()) -> list[str]:
     """The files under ``folder`` (at any depth) whose names end with ``suffix``.
 
     As ``os.walk`` finds them (no linked folder entered, an unreadable one skipped) with
     ``os.path.isfile``, but from each entry's type as the folder lists it: a ``stat`` only
-    for a link (every cold ``ask`` lists the ~700 files the index derives from).
+    for a link (every cold ``ask`` lists the ~550 files the index derives from). A folder
+    whose path is in ``skip`` is not entered.
     """
     import os
 
@@ -471,7 +624,11 @@ def _files(folder: Path, suffix: str = "") -> list[str]:
                 folder_entry = False
             if folder_entry:
                 # bytecode: derived, not read; a linked folder is listed but not entered
-                if entry.name != "__pycache__" and not entry.is_symlink():
+                if (
+                    entry.name != "__pycache__"
+                    and not entry.is_symlink()
+                    and entry.path not in skip
+                ):
                     pending.append(entry.path)
             elif entry.name.endswith(suffix) and entry.is_file():
                 found.append(entry.path)
@@ -519,7 +676,7 @@ def precedents(
     found: list[Match] = []
     seen: set[str] = set()
     for score, _, position in index.rank(key, skip):
-        entry = index.entries[position]
+        entry = index.entry(position)
         for clause_id in entry.clauses:
             if clause_id in seen or clause_id in skip:
                 continue
@@ -584,8 +741,8 @@ def differs(key: Key, match: Match, index: PrecedentIndex) -> tuple[str, str] | 
         theirs.kind == key.kind
         and theirs.verdict != key.verdict
         and not any(
-            index.entries[p].key.kind == key.kind and index.entries[p].key.verdict == key.verdict
-            for p in index.by_clause.get(match.clause.id, ())
+            index.entry(p).key.kind == key.kind and index.entry(p).key.verdict == key.verdict
+            for p in index.with_clause(match.clause.id)
         )
     ):
         return "verdict", (
