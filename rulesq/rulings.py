@@ -404,10 +404,15 @@ class Unquoted:
     """A question asked no further: no answer of its first judging quotes every card in it."""
 
 
+@dataclass(frozen=True)
+class SentBefore:
+    """A ruling a worker sent before, left out of a later question's outcomes: it still counts."""
+
+
 #: What one question gives: its rulings (before the same verdict for the same reason is
 #: dropped) and the questions left open, in the order they were found; or that it was not
 #: asked further (``Unquoted``), or not asked (``NotFollowed``).
-Outcomes = list["Ruling | OpenQuestion | Unquoted | NotFollowed"]
+Outcomes = list["Ruling | OpenQuestion | Unquoted | NotFollowed | SentBefore"]
 
 
 def _read_first(item: Any) -> Outcomes:
@@ -495,7 +500,7 @@ def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: O
     question is counted by what it gave (``Rulings.ruled``, ``left_open``, ``no_ruling``).
     """
     if not any(isinstance(o, (Unquoted, NotFollowed)) for o in outcomes):
-        if any(isinstance(o, Ruling) for o in outcomes):
+        if any(isinstance(o, (Ruling, SentBefore)) for o in outcomes):
             found.ruled += 1
         elif any(isinstance(o, OpenQuestion) for o in outcomes):
             found.left_open += 1
@@ -512,6 +517,8 @@ def _merge(found: Rulings, seen: dict[tuple[str, str, str], Ruling], outcomes: O
             continue
         if isinstance(outcome, OpenQuestion):
             found.open.append(outcome)
+            continue
+        if isinstance(outcome, SentBefore):
             continue
         mark = _mark(outcome.answer)
         if mark not in seen:
@@ -547,13 +554,15 @@ def _portable(
 
     A worker takes the items in order, so a ruling whose mark it has sent before is one
     the merge drops (unless it brings contrasts to add beside the first): it is left out
-    here, and its answer is neither completed nor sent.
+    here, and its answer is neither completed nor sent: a ``SentBefore`` stands in for it, so
+    the question still counts as one that gave a ruling.
     """
     out: Outcomes = []
     for outcome in function(item):
         if isinstance(outcome, Ruling):
             mark = _mark(outcome.answer)
             if mark in sent and not outcome.beside:
+                out.append(SentBefore())
                 continue
             sent.add(mark)
             for answer in (outcome.answer, *outcome.beside):

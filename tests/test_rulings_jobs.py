@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,3 +60,28 @@ def test_workers_find_the_same_rulings() -> None:
     ]
     assert one.open == two.open
     assert [c.id for c in one.about] == [c.id for c in two.about]
+
+
+def _same_ruling_each_time(item: int) -> list[Any]:
+    """Every question gives the one ruling found first (as many pairs of a card do)."""
+    return [_FIRST_RULING[0]]
+
+
+_FIRST_RULING: list[Any] = []
+
+
+def test_a_ruling_a_worker_sent_before_still_counts_its_question() -> None:
+    from rulesq.games import get_game
+    from rulesq.rulings import Rulings, _mapped, _merge
+
+    corpus = get_game("bluemoon").corpus
+    cards = [c for c in corpus.cards.values() if c.name in CARDS]
+    _FIRST_RULING[:] = write_rulings("bluemoon", cards, jobs=1).rulings[:1]
+    assert _FIRST_RULING
+    counts = []
+    for jobs in (1, 2):
+        found, seen = Rulings("bluemoon", CARDS, asked=40), {}  # type: ignore[var-annotated]
+        for outcomes in _mapped(_same_ruling_each_time, range(40), jobs):
+            _merge(found, seen, outcomes)
+        counts.append((found.ruled, found.left_open, found.no_ruling, len(found.rulings)))
+    assert counts[0] == counts[1] == (40, 0, 0, 1)
