@@ -23,6 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_counts import counted as instructions_of
+
 ROOT = Path(__file__).resolve().parents[1]
 #: An empty working folder for the children (see ``bench/bench_counts.py``).
 _EMPTY = tempfile.TemporaryDirectory(prefix="rulesq-cwd-")
@@ -48,19 +50,11 @@ def ask(file: Path, source: Path | None, cache: Path, counted: bool) -> int:
     if source is not None:
         env["PYTHONPATH"] = str(source)
     command = [sys.executable, "-m", "rulesq", "ask", str(file)]
-    quiet = subprocess.DEVNULL
     if not counted:
+        quiet = subprocess.DEVNULL
         subprocess.run(command, env=env, cwd=EMPTY, stdout=quiet, stderr=quiet, check=False)
         return 0
-    with tempfile.TemporaryDirectory() as out:
-        counting = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
-        target = f"--cachegrind-out-file={out}/counts"
-        run = [*counting, target, *command]
-        subprocess.run(run, env=env, cwd=EMPTY, stdout=quiet, stderr=quiet, check=False)
-        for line in Path(out, "counts").read_text().splitlines():
-            if line.startswith("summary:"):
-                return int(line.split()[1])
-    raise SystemExit("valgrind wrote no counts")
+    return instructions_of(command, env)
 
 
 def edit(source: Path, undo: bool = False) -> None:

@@ -39,14 +39,19 @@ def instructions(paths: list[Path], source: Path | None, cache: Path) -> int:
     if source is not None:
         env["PYTHONPATH"] = str(source)
     command = [sys.executable, "-m", "rulesq", "check", *map(str, paths), "--jobs", "1"]
-    where = EMPTY
     quiet = subprocess.DEVNULL
-    subprocess.run(command, env=env, cwd=where, stdout=quiet, stderr=quiet, check=False)
+    subprocess.run(command, env=env, cwd=EMPTY, stdout=quiet, stderr=quiet, check=False)
+    return counted(command, env)
+
+
+def counted(command: list[str], env: dict[str, str]) -> int:
+    """Instructions of one run of ``command`` under valgrind, in an empty working folder."""
+    quiet = subprocess.DEVNULL
     with tempfile.TemporaryDirectory() as out:
         counting = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
         target = f"--cachegrind-out-file={out}/counts"
-        counted = [*counting, target, *command]
-        subprocess.run(counted, env=env, cwd=where, stdout=quiet, stderr=quiet, check=False)
+        run = [*counting, target, *command]
+        subprocess.run(run, env=env, cwd=EMPTY, stdout=quiet, stderr=quiet, check=False)
         for line in Path(out, "counts").read_text().splitlines():
             if line.startswith("summary:"):
                 return int(line.split()[1])
