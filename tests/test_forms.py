@@ -374,6 +374,13 @@ def test_the_nearest_form_of_an_unquoted_name_in_warhammer() -> None:
     assert caught.value.nearest[0] == 'ask what does "Chaos Knights" read?'
 
 
+def test_an_unquoted_name_placed_elsewhere_than_the_forms_fills_its_name() -> None:
+    """The line's one unquoted name fills the form's name, though it stands elsewhere."""
+    with pytest.raises(InputError) as caught:
+        parse_situation("game fma\nask what is Edward Elric strength?\n", "<test>")
+    assert caught.value.nearest[0] == 'ask what is the strength of "Edward Elric"?'
+
+
 def test_every_near_reason_quotes_its_clause_verbatim() -> None:
     """Each ``[near_because]`` quote is found in the text of the clause it names."""
     import json

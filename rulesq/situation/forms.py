@@ -211,7 +211,18 @@ def _unquoted_names(
         names = " ".join(line[i1:i2]).replace(" ,", ",").split(", ")
         if all(_NAME.fullmatch(n) and n.split()[0] != "I" for n in names):
             slots[j1] = ", ".join(f'"{n}"' for n in names)
+    name_slots = [index for index, shape in enumerate(theirs) if shape == '"']
+    if not slots and len(name_slots) == 1 and '"' not in mine:
+        # The name stands elsewhere than the example's ("what is Some Card strength?"): the
+        # line's one run of capitalised words (not its first word, not "I") is the name.
+        runs = [run for run in _CAPITALISED.findall(" ".join(line[1:])) if run != "I"]
+        if len(runs) == 1:
+            slots[name_slots[0]] = f'"{runs[0]}"'
     return slots
+
+
+#: A run of capitalised words of a line (a name left unquoted, or "I").
+_CAPITALISED = re.compile(r"[A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*")
 
 
 #: Words a card name may be written as without quotes: the first one capitalised.
