@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_counts import compiled_runs
 from bench_counts import counted as instructions_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,12 +80,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
     files = [f.resolve() for f in args.files] or [f for f in DEFAULT_FILES if f.is_file()]
-    runs: list[tuple[str, Path | None]] = [("this", None)]
-    if args.baseline is not None:
-        runs.append(("baseline", args.baseline.resolve()))
-    for _, source in runs:  # bytecode written, as an installed package has it
-        tree = str((source or ROOT) / "rulesq")
-        subprocess.run([sys.executable, "-m", "compileall", "-q", tree], check=False)
+    runs = compiled_runs(args.baseline)
     with tempfile.TemporaryDirectory() as caches:
         for file in files:
             shown = file.relative_to(ROOT) if file.is_relative_to(ROOT) else file

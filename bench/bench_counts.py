@@ -44,6 +44,17 @@ def instructions(paths: list[Path], source: Path | None, cache: Path) -> int:
     return counted(command, env)
 
 
+def compiled_runs(baseline: Path | None) -> list[tuple[str, Path | None]]:
+    """This checkout and the baseline's, if any, each with its bytecode written first."""
+    runs: list[tuple[str, Path | None]] = [("this", None)]
+    if baseline is not None:
+        runs.append(("baseline", baseline.resolve()))
+    for _, source in runs:  # bytecode written, as an installed package has it
+        tree = str((source or ROOT) / "rulesq")
+        subprocess.run([sys.executable, "-m", "compileall", "-q", tree], check=False)
+    return runs
+
+
 def counted(command: list[str], env: dict[str, str]) -> int:
     """Instructions of one run of ``command`` under valgrind, in an empty working folder."""
     quiet = subprocess.DEVNULL
@@ -78,12 +89,7 @@ def main() -> None:
     files = files_of(paths)
     if len(files) < 2:
         raise SystemExit("give at least two situation files")
-    runs: list[tuple[str, Path | None]] = [("this", None)]
-    if args.baseline is not None:
-        runs.append(("baseline", args.baseline.resolve()))
-    for _, source in runs:  # bytecode written, as an installed package has it
-        tree = str((source or ROOT) / "rulesq")
-        subprocess.run([sys.executable, "-m", "compileall", "-q", tree], check=False)
+    runs = compiled_runs(args.baseline)
     with tempfile.TemporaryDirectory() as caches:
         for label, source in runs:
             cache = Path(caches, label)

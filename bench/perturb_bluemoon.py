@@ -112,9 +112,15 @@ def shown(text: str, source: str) -> list[str]:
 def run(path: str) -> tuple[int, list[list[str]]]:
     """How many variants of one case were answered, and each changed answer."""
     text = Path(path).read_text(encoding="utf-8")
-    base = shown(text, path)
+    return compared(path, shown(text, path), variants(text))
+
+
+def compared(
+    path: str, base: list[str], variants_of_case: Iterator[tuple[str, str]]
+) -> tuple[int, list[list[str]]]:
+    """How many variants were answered, and each answer that changed from ``base``."""
     tried, changed = 0, []
-    for label, variant in variants(text):
+    for label, variant in variants_of_case:
         try:
             got = shown(variant, path)
         except RulesqError:

@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from multiprocessing import Pool
 from pathlib import Path
 
-from rulesq.engine import evaluate
+from perturb_bluemoon import compared, shown
+
 from rulesq.errors import RulesqError
-from rulesq.situation import parse_situation
 
 #: Statements of state, said twice: the same state.
 TWICE = re.compile(
@@ -65,14 +65,6 @@ def variants(text: str) -> Iterator[tuple[str, str]]:
             )
 
 
-def shown(text: str, source: str) -> list[str]:
-    """Each question's verdict as shown ("-" for cannot answer)."""
-    return [
-        a.verdict.show() if a.verdict is not None else "-"
-        for a in evaluate(parse_situation(text, source))
-    ]
-
-
 def run(path: str) -> tuple[int, list[list[str]]]:
     """How many variants of one case were answered, and each changed answer."""
     text = Path(path).read_text(encoding="utf-8")
@@ -80,18 +72,7 @@ def run(path: str) -> tuple[int, list[list[str]]]:
         base = shown(text, path)
     except RulesqError:
         return 0, []  # an input error case
-    tried, changed = 0, []
-    for label, variant in variants(text):
-        try:
-            got = shown(variant, path)
-        except RulesqError:
-            continue  # a state no game reaches
-        tried += 1
-        if len(got) == len(base):
-            for n, (was, now) in enumerate(zip(base, got, strict=True), 1):
-                if was != now and now != "-":
-                    changed.append([path, label, f"q{n}: {was} -> {now}"])
-    return tried, changed
+    return compared(path, base, variants(text))
 
 
 def main(folders: list[str], out: str) -> None:

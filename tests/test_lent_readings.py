@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from readings import bluemoon_situations, shown
 
-from rulesq.engine.answer import Answer
 from rulesq.engine.dispatch import Context, evaluate
 from rulesq.errors import RulesqError
 from rulesq.games import get_game
@@ -27,8 +27,7 @@ from rulesq.games.bluemoon.judge.lending import Loan, lend, lent, taken
 from rulesq.games.bluemoon.judge.state import Event, Instance, Player, State, Step, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 from rulesq.games.bluemoon.judge.view import View
-from rulesq.situation import parse_situation, read_situation
-from rulesq.situation.model import Situation
+from rulesq.situation import parse_situation
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = [
@@ -38,21 +37,9 @@ FOLDERS = [
 ]
 
 
-def _situations() -> list[Situation]:
-    """Every Blue Moon situation file that reads (input errors are tested elsewhere)."""
-    found = []
-    for folder in FOLDERS:
-        for path in sorted(folder.rglob("*.rq")) if folder.is_dir() else []:
-            if "game bluemoon" not in path.read_text(encoding="utf-8"):
-                continue
-            try:
-                found.append(read_situation(path))
-            except RulesqError:
-                continue
-    return found
-
-
-SITUATIONS = _situations()
+SITUATIONS = bluemoon_situations(
+    path for folder in FOLDERS if folder.is_dir() for path in sorted(folder.rglob("*.rq"))
+)
 
 
 def _plain(value: Any) -> Any:
@@ -131,15 +118,6 @@ def watched_loans() -> Iterator[dict[str, int]]:
         yield counts
     finally:
         patch.undo()
-
-
-def shown(answer: Answer) -> tuple[object, ...]:
-    """What an answer says: status, verdict, reason, the clauses it cites, its assumptions."""
-    verdict = answer.verdict.show() if answer.verdict is not None else None
-    cited = [(c["clause_id"], c["role"]) for c in answer.citations()]
-    graph = answer.graph
-    assumed = sorted(str(graph.data(node)["label"]) for node in graph.nodes("absence"))
-    return answer.status, verdict, answer.reason, cited, assumed
 
 
 def test_every_loan_comes_back_as_it_was_lent() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from readings import bluemoon_situations
 
 from rulesq.errors import RulesqError
 from rulesq.games.bluemoon import effects as fx
@@ -22,7 +23,7 @@ from rulesq.games.bluemoon.judge.history import new_epoch
 from rulesq.games.bluemoon.judge.state import Event, Instance, Player, State, Zone
 from rulesq.games.bluemoon.judge.timeline import Timeline
 from rulesq.games.bluemoon.judge.work import WORK
-from rulesq.situation import parse_situation, read_situation
+from rulesq.situation import parse_situation
 from rulesq.situation.model import Situation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,15 +42,7 @@ KINDS: list[type | tuple[type, ...]] = [
 
 def situations() -> list[Situation]:
     """Every Blue Moon case file that reads (the others are input errors, tested elsewhere)."""
-    found = []
-    for path in FILES:
-        if "game bluemoon" not in path.read_text(encoding="utf-8"):
-            continue
-        try:
-            found.append(read_situation(path))
-        except RulesqError:
-            continue
-    return found
+    return bluemoon_situations(FILES)
 
 
 def replayed(situation: Situation) -> list[Timeline]:

@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from readings import shown
 
-from rulesq.engine.answer import Answer
 from rulesq.engine.dispatch import evaluate
 from rulesq.situation import parse_situation, read_situation
 
@@ -17,15 +17,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 CASES = sorted((ROOT / "corpus" / "bluemoon" / "cases").rglob("*.rq"))
 INVENTED = sorted((ROOT / "tests" / "cases").rglob("*.rq"))
-
-
-def shown(answer: Answer) -> tuple[object, ...]:
-    """What an answer says: status, verdict, reason, and the clauses it cites."""
-    verdict = answer.verdict.show() if answer.verdict is not None else None
-    cited = [(c["clause_id"], c["role"]) for c in answer.citations()]
-    graph = answer.graph
-    assumed = sorted(str(graph.data(node)["label"]) for node in graph.nodes("absence"))
-    return answer.status, verdict, answer.reason, cited, assumed
 
 
 def many_questions(paths: list[Path]) -> list[Path]:
